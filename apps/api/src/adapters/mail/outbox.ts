@@ -1,0 +1,25 @@
+import type { Executor } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  /** Both parts are required: every e-mail has an HTML and a plain-text part (issue 3). */
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+/**
+ * Queues an e-mail. Pass the transaction of the state change that causes the e-mail, so the
+ * message is queued if and only if that change commits; the mail worker delivers it.
+ */
+export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
+  await db.insert(mailOutbox).values({
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    replyTo: message.replyTo ?? null,
+  });
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * A partner merchant's voucher product. Prices are integer minor units; `countries` lists the
+ * ISO codes where the voucher can be used. The indexes serve the browse filters (issue 2, item 4):
+ * country containment (GIN), case-insensitive merchant search (trigram), and each sort order.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    merchantName: text('merchant_name').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    termsAndConditions: text('terms_and_conditions').notNull(),
+    currency: text('currency').notNull(),
+    countries: text('countries').array().notNull(),
+    denominations: integer('denominations').array().notNull().default(sql`'{}'::integer[]`),
+    minPrice: integer('min_price').notNull(),
+    maxPrice: integer('max_price').notNull(),
+    brandColor: text('brand_color').notNull(),
+    popularity: integer('popularity').notNull().default(0),
+    redemptionUrl: text('redemption_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('products_countries_gin').using('gin', table.countries),
+    index('products_merchant_trgm').using('gin', sql`lower(${table.merchantName}) gin_trgm_ops`),
+    index('products_merchant_sort').on(sql`lower(${table.merchantName})`, table.id),
+    index('products_category_merchant').on(table.category, sql`lower(${table.merchantName})`, table.id),
+    index('products_min_price').on(table.minPrice, table.id),
+    index('products_max_price').on(table.maxPrice, table.id),
+    index('products_popularity').on(table.popularity, table.id),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;

@@ -1,0 +1,101 @@
+import { categoryValues } from '@gvm/contract';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { type NewProductRow, products } from '../schema';
+import type { MerchantSeed } from './merchant-seed';
+import { merchantsA } from './merchants-a';
+import { merchantsB } from './merchants-b';
+
+export const seedMerchants: readonly MerchantSeed[] = [...merchantsA, ...merchantsB];
+
+function toRow(merchant: MerchantSeed): NewProductRow {
+  return {
+    code: merchant.code,
+    merchantName: merchant.name,
+    category: merchant.category,
+    description: merchant.description,
+    termsAndConditions: merchant.terms,
+    currency: merchant.currency,
+    countries: merchant.countries,
+    denominations: merchant.denominations,
+    minPrice: merchant.minPrice,
+    maxPrice: merchant.maxPrice,
+    brandColor: merchant.color,
+    popularity: merchant.popularity,
+    redemptionUrl: merchant.redemptionUrl,
+  };
+}
+
+async function countProducts(db: Executor): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
+  return row?.count ?? 0;
+}
+
+/** Seeds the partner catalogue when it is empty; answers how many products were added. */
+export async function seedCatalogueIfEmpty(db: Executor): Promise<number> {
+  if ((await countProducts(db)) > 0) return 0;
+  await db.insert(products).values(seedMerchants.map(toRow)).onConflictDoNothing();
+  return seedMerchants.length;
+}
+
+const syntheticWords = [
+  'Amber',
+  'Birch',
+  'Cobalt',
+  'Delta',
+  'Ember',
+  'Fern',
+  'Granite',
+  'Harbour',
+  'Indigo',
+  'Juniper',
+  'Kestrel',
+  'Linden',
+  'Meadow',
+  'Nimbus',
+  'Orchard',
+  'Pebble',
+  'Quartz',
+  'Rowan',
+  'Saffron',
+  'Thistle',
+  'Umber',
+  'Violet',
+  'Willow',
+  'Yarrow',
+  'Zephyr',
+];
+const syntheticNouns = ['Goods', 'Outfitters', 'Kitchen', 'Studio', 'Market', 'Works', 'Lane', 'House', 'Supply', 'Co'];
+
+/**
+ * Adds `count` generated products for benchmarks (issue 2, item 3). Deterministic names, so two
+ * runs produce comparable catalogues; codes carry a run tag so repeated runs add, never clash.
+ */
+export async function seedSyntheticProducts(db: Executor, count: number, batchSize = 2000): Promise<void> {
+  const tag = Date.now().toString(36).toUpperCase();
+  for (let start = 0; start < count; start += batchSize) {
+    const rows: NewProductRow[] = [];
+    for (let i = start; i < Math.min(count, start + batchSize); i++) {
+      const word = syntheticWords[i % syntheticWords.length] ?? 'Synthetic';
+      const noun = syntheticNouns[Math.floor(i / syntheticWords.length) % syntheticNouns.length] ?? 'Store';
+      const category = categoryValues[i % categoryValues.length] ?? 'fashion';
+      const minPrice = 500 * (1 + (i % 4));
+      rows.push({
+        code: `SYN-${tag}-${i}`,
+        merchantName: `${word} ${noun} ${i}`,
+        category,
+        description: `${word} ${noun} ${i} is a generated merchant used to measure the catalogue at scale.`,
+        termsAndConditions: 'Generated product for benchmarks. Not for sale.',
+        currency: i % 20 === 0 ? 'EUR' : 'GBP',
+        countries: i % 7 === 0 ? ['GB', 'IE'] : ['GB'],
+        denominations: [minPrice, minPrice * 2, minPrice * 5],
+        minPrice,
+        maxPrice: minPrice * 10,
+        brandColor: `#${((i * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}`,
+        popularity: i % 1000,
+        redemptionUrl: null,
+      });
+    }
+    await db.insert(products).values(rows);
+  }
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+export function ExchangeVoucherPage() {
+  return <ComingSoon title="Exchange Voucher" />;
+}

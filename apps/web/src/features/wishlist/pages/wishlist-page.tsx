@@ -1,0 +1,5 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+export function WishlistPage() {
+  return <ComingSoon title="Wishlists" />;
+}

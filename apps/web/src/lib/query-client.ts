@@ -1,0 +1,21 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/**
+ * Spec 000 section 9: data is retried 3 times by default and discarded after 5 minutes; spec 001
+ * section 7: a client error (below 500) is final, so only server errors are retried.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: 5 * 60 * 1000,
+        retry: (failureCount, error) =>
+          failureCount < 3 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { currencySymbol, formatMoney, formatPriceRange, toMajorUnits, toMinorUnits } from './money';
+
+describe('currency symbols', () => {
+  it.each([
+    ['GBP', '£'],
+    ['USD', '$'],
+    ['EUR', '€'],
+    ['JPY', '¥'],
+    ['AUD', 'A$'],
+    ['CAD', 'C$'],
+    ['CHF', 'Fr'],
+    ['CNY', '¥'],
+    ['INR', '₹'],
+    ['NZD', 'NZ$'],
+    ['SGD', 'S$'],
+    ['ZAR', 'R'],
+  ])('shows %s as %s', (code, symbol) => {
+    expect(currencySymbol(code)).toBe(symbol);
+  });
+
+  it('shows an unknown code as the code itself', () => {
+    expect(currencySymbol('SEK')).toBe('SEK');
+    expect(formatMoney(10, 'SEK')).toBe('SEK10.00');
+  });
+
+  it('defaults to pounds when no currency is given', () => {
+    expect(currencySymbol(undefined)).toBe('£');
+  });
+});
+
+describe('price formatting', () => {
+  it('shows two decimals', () => {
+    expect(formatMoney(25, 'GBP')).toBe('£25.00');
+    expect(formatMoney(12.5, 'EUR')).toBe('€12.50');
+  });
+
+  it('shows a range when min and max differ, one price when they agree', () => {
+    expect(formatPriceRange(5, 100, 'GBP')).toBe('£5.00 - £100.00');
+    expect(formatPriceRange(25, 25, 'USD')).toBe('$25.00');
+  });
+});
+
+describe('minor units', () => {
+  it('converts without floating-point drift', () => {
+    expect(toMinorUnits(19.99)).toBe(1999);
+    expect(toMinorUnits(0.1 + 0.2)).toBe(30);
+    expect(toMajorUnits(1999)).toBe(19.99);
+  });
+});

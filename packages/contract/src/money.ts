@@ -1,0 +1,45 @@
+/**
+ * Money is an integer number of minor units (pence, cents) everywhere except on the wire, where
+ * the client expects major units (25, 12.5). These are the only two conversions in the project.
+ */
+export function toMinorUnits(major: number): number {
+  return Math.round(major * 100);
+}
+
+export function toMajorUnits(minor: number): number {
+  return minor / 100;
+}
+
+/** Spec 000 section 3: the symbols the product shows; an unknown code is shown as the code. */
+export const currencySymbols: Readonly<Record<string, string>> = {
+  GBP: '£',
+  USD: '$',
+  EUR: '€',
+  JPY: '¥',
+  AUD: 'A$',
+  CAD: 'C$',
+  CHF: 'Fr',
+  CNY: '¥',
+  INR: '₹',
+  NZD: 'NZ$',
+  SGD: 'S$',
+  ZAR: 'R',
+};
+
+export const DEFAULT_CURRENCY = 'GBP';
+
+export function currencySymbol(code: string | undefined | null): string {
+  const normalised = (code ?? DEFAULT_CURRENCY).toUpperCase();
+  return currencySymbols[normalised] ?? normalised;
+}
+
+/** '£25.00': symbol then the amount in major units with 2 decimals (spec 000 section 5). */
+export function formatMoney(amountMajor: number, currency: string | undefined | null): string {
+  return `${currencySymbol(currency)}${amountMajor.toFixed(2)}`;
+}
+
+/** A single price when min and max agree, otherwise '£5.00 - £100.00'. */
+export function formatPriceRange(minMajor: number, maxMajor: number, currency: string | undefined | null): string {
+  if (minMajor === maxMajor) return formatMoney(minMajor, currency);
+  return `${formatMoney(minMajor, currency)} - ${formatMoney(maxMajor, currency)}`;
+}

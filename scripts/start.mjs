@@ -1,0 +1,33 @@
+// `npm start`: builds the web app when its build is missing or older than its sources, then runs
+// the API (which migrates, seeds an empty catalogue and serves the web app) in this process.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+];
+
+function newestChange(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(full).map((name) => newestChange(path.join(entry, name))));
+}
+
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+if (builtAt < Math.max(...sources.map(newestChange))) {
+  console.log('Building the web app...');
+  execSync('npm run build -w @gvm/web', { cwd: root, stdio: 'inherit' });
+}
+
+await import('tsx/esm/api').then(({ register }) => register());
+await import(path.join(root, 'apps/api/src/server.ts'));
