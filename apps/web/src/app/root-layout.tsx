@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Footer } from '@/components/layout/footer';
-import { Header } from '@/components/layout/header';
+import { Footer } from './layout/footer';
+import { Header } from './layout/header';
 
 /** The page shell of spec 000 section 2: header, the page, footer. */
 export function RootLayout() {
