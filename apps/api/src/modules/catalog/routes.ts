@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { notFound } from '../../lib/errors';
+import { CountCache } from './count-cache';
 import { lettermarkSvg } from './logo';
 import { findLogo, getProduct, getProductByCode, productFilters, searchProducts, topSellers } from './service';
 
@@ -18,11 +19,12 @@ const topSellersQuerySchema = z.object({
 });
 
 export async function catalogRoutes(app: App): Promise<void> {
+  const counts = new CountCache();
   const search = {
     schema: { querystring: productSearchQuerySchema, response: { 200: productSearchResponseSchema } },
   };
-  app.get('/products', search, (request) => searchProducts(app.db, request.query));
-  app.get('/products/search', search, (request) => searchProducts(app.db, request.query));
+  app.get('/products', search, (request) => searchProducts(app.db, request.query, counts));
+  app.get('/products/search', search, (request) => searchProducts(app.db, request.query, counts));
 
   app.get(
     '/products/top-sellers',

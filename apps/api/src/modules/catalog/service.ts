@@ -11,6 +11,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { CountCache } from './count-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,9 +62,18 @@ function searchConditions(query: Omit<ProductSearchQuery, 'limit' | 'page' | 'so
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-export async function searchProducts(db: Executor, query: ProductSearchQuery): Promise<ProductSearchResponse> {
+export async function searchProducts(
+  db: Executor,
+  query: ProductSearchQuery,
+  counts?: CountCache,
+): Promise<ProductSearchResponse> {
   const where = searchConditions(query);
-  const [rows, [counted]] = await Promise.all([
+  const countMatches = async () => {
+    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+    return row?.total ?? 0;
+  };
+  const countKey = JSON.stringify([query.category, query.q || query.merchant, query.country]);
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(products)
@@ -71,9 +81,8 @@ export async function searchProducts(db: Executor, query: ProductSearchQuery): P
       .orderBy(...orderings[query.sortBy])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    counts ? counts.get(countKey, countMatches) : countMatches(),
   ]);
-  const total = counted?.total ?? 0;
   return {
     products: rows.map(toProduct),
     pagination: { currentPage: query.page, totalPages: Math.ceil(total / query.limit), total },
