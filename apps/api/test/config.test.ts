@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'gvm-config-'));
+
+describe('configuration', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ env: 'development', port: 3000, publicUrl: 'http://localhost:3000' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps the generated development secret across restarts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SMTP_URL', 'localhost:25'],
+    ['PAYMENT_PROVIDER', 'paypal'],
+    ['OPS_EMAIL', 'not-an-address'],
+    ['JWT_SECRET', 'short'],
+  ])('stops start-up on a bad %s, naming the variable', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(
+      expect.objectContaining({ message: expect.stringContaining(name) }),
+    );
+  });
+
+  it('refuses to start in production without real secrets, SMTP and a database', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET, DATABASE_URL, SMTP_URL/);
+    const complete = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://db/app',
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(complete.env).toBe('production');
+  });
+
+  it('needs both Stripe keys when Stripe is the payment provider', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});
