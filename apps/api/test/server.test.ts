@@ -83,7 +83,7 @@ describe('the server process', () => {
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
         env: {
-          ...process.env,
+          ...inheritedEnv,
           DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gvm-port-')),
           PORT: String(port),
           HOST: '127.0.0.1',
