@@ -25,7 +25,9 @@ export async function registerWebApp(app: App, distDir: string | undefined): Pro
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWebApp && !isApi && wantsPage) {
+    // A missing file (an old hashed bundle after a deploy) is a 404, never the page as script.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (hasWebApp && !isApi && !isFile && wantsPage) {
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
