@@ -1,5 +1,34 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useParams } from 'react-router';
+import { QueryError } from '@/components/ui/query-error';
+import { ApiError, toApiError } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+import { useProduct } from '../api/get-product';
+import { ProductDetailNotFound } from '../components/product-detail-not-found';
+import { ProductDetailSkeleton } from '../components/product-detail-skeleton';
+import { ProductDetailView } from '../components/product-detail-view';
 
+/** Spec 000 section 2, Product detail (/product/:id): viewable without login. */
 export function ProductPage() {
-  return <ComingSoon title="Product" />;
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  const notFound = product.error instanceof ApiError && product.error.status === 404;
+  const name = product.data?.merchant.name;
+
+  usePageMeta(
+    name ?? (notFound ? 'Product not found' : 'Gift Card'),
+    name
+      ? `Buy a ${name} gift card: choose a value, send it by e-mail or keep it in your wallet.`
+      : 'A gift card on UGM Gift Marketplace.',
+  );
+
+  if (product.isPending) return <ProductDetailSkeleton />;
+  if (notFound) return <ProductDetailNotFound />;
+  if (product.isError) {
+    return (
+      <div className="px-4 py-16">
+        <QueryError message={toApiError(product.error).message} onRetry={() => product.refetch()} />
+      </div>
+    );
+  }
+  return <ProductDetailView product={product.data} />;
 }

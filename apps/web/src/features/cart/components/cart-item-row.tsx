@@ -1,0 +1,58 @@
+import { formatMoney, toMajorUnits, toMinorUnits } from '@gvm/contract';
+import { Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import type { CartItem } from '../types';
+import { CartItemLogo } from './cart-item-logo';
+import { CartQuantityStepper } from './cart-quantity-stepper';
+
+interface CartItemRowProps {
+  item: CartItem;
+  disabled: boolean;
+  onQuantityChange(quantity: number): void;
+  onRemove(): void;
+}
+
+export function CartItemRow({ item, disabled, onQuantityChange, onRemove }: CartItemRowProps) {
+  const lineTotal = toMajorUnits(toMinorUnits(item.selectedValue) * item.quantity);
+  return (
+    <li className="flex gap-4 p-4 sm:gap-6 sm:p-6">
+      <CartItemLogo imageUrl={item.imageUrl} merchantName={item.merchantName} className="h-16 w-16 sm:h-20 sm:w-20" />
+      <div className="flex min-w-0 flex-1 flex-col justify-between gap-3">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <Link
+              to={paths.product(item.productId)}
+              className="block truncate font-semibold text-gray-900 hover:text-brand-600"
+            >
+              {item.merchantName}
+            </Link>
+            <p className="mt-0.5 text-sm text-gray-500">
+              Gift card value{' '}
+              <span className="font-medium text-gray-700">{formatMoney(item.selectedValue, item.currency)}</span>
+            </p>
+          </div>
+          <p className="shrink-0 font-semibold tabular-nums text-gray-900">{formatMoney(lineTotal, item.currency)}</p>
+        </div>
+        <div className="flex items-center justify-between gap-3">
+          <CartQuantityStepper
+            quantity={item.quantity}
+            merchantName={item.merchantName}
+            disabled={disabled}
+            onChange={onQuantityChange}
+          />
+          <button
+            type="button"
+            onClick={onRemove}
+            disabled={disabled}
+            aria-label={`Remove ${item.merchantName} from cart`}
+            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm text-gray-500 transition-colors hover:bg-red-50 hover:text-red-600 disabled:opacity-50"
+          >
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            <span className="hidden sm:inline">Remove</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

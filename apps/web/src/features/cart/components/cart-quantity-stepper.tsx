@@ -1,0 +1,43 @@
+import { Minus, Plus } from 'lucide-react';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../lib/quantity';
+
+interface CartQuantityStepperProps {
+  quantity: number;
+  merchantName: string;
+  disabled?: boolean;
+  onChange(quantity: number): void;
+}
+
+const stepClass =
+  'flex h-9 w-9 items-center justify-center rounded-full text-gray-700 transition-colors hover:bg-gray-100 ' +
+  'focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40';
+
+/** Spec 000 section 9: a line holds 1 to 5 vouchers, so the ends of the range disable their button. */
+export function CartQuantityStepper({ quantity, merchantName, disabled, onChange }: CartQuantityStepperProps) {
+  return (
+    <fieldset className="inline-flex items-center rounded-full border border-gray-200 bg-white">
+      <legend className="sr-only">{`Quantity of ${merchantName}`}</legend>
+      <button
+        type="button"
+        className={stepClass}
+        aria-label={`Decrease quantity of ${merchantName}`}
+        disabled={disabled || quantity <= MIN_QUANTITY}
+        onClick={() => onChange(quantity - 1)}
+      >
+        <Minus aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <output aria-live="polite" className="w-8 text-center text-sm font-semibold tabular-nums">
+        {quantity}
+      </output>
+      <button
+        type="button"
+        className={stepClass}
+        aria-label={`Increase quantity of ${merchantName}`}
+        disabled={disabled || quantity >= MAX_QUANTITY}
+        onClick={() => onChange(quantity + 1)}
+      >
+        <Plus aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,17 @@
+import { toMajorUnits, toMinorUnits } from '@gvm/contract';
+import type { CartItem, CurrencyTotal } from '../types';
+
+/**
+ * The 'Total Estimate': value × quantity summed per currency, in minor units so that 3 × £4.49
+ * is exactly £13.47. Currencies keep the order in which they first appear in the cart.
+ */
+export function estimateTotals(
+  items: readonly Pick<CartItem, 'currency' | 'selectedValue' | 'quantity'>[],
+): CurrencyTotal[] {
+  const minorByCurrency = new Map<string, number>();
+  for (const item of items) {
+    const lineMinor = toMinorUnits(item.selectedValue) * item.quantity;
+    minorByCurrency.set(item.currency, (minorByCurrency.get(item.currency) ?? 0) + lineMinor);
+  }
+  return [...minorByCurrency].map(([currency, minor]) => ({ currency, amount: toMajorUnits(minor) }));
+}

@@ -1,0 +1,33 @@
+import { type Cart, cartSchema } from '@gvm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { createCart } from './create-cart';
+
+/** GET /carts/:userId: the signed-in user's cart, every line with its product. */
+export async function getCart(userId: string): Promise<Cart> {
+  const response = await api.get(`/carts/${encodeURIComponent(userId)}`);
+  return cartSchema.parse(response.data);
+}
+
+/**
+ * Spec 000 section 4: a signed-in user's cart is fetched by user id, and if the fetch errors a
+ * cart is created. POST /carts answers the existing cart when there is one, so creating after an
+ * error other than 'none yet' cannot lose or duplicate anything.
+ */
+export async function getOrCreateCart(userId: string): Promise<Cart> {
+  try {
+    return await getCart(userId);
+  } catch {
+    return createCart(userId);
+  }
+}
+
+export const serverCartQueryKey = (userId: string) => ['cart', userId] as const;
+
+export function serverCartQueryOptions(userId: string) {
+  return queryOptions({ queryKey: serverCartQueryKey(userId), queryFn: () => getOrCreateCart(userId) });
+}
+
+export function useServerCartQuery(userId: string | undefined) {
+  return useQuery({ ...serverCartQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+}

@@ -1,0 +1,23 @@
+import type { CartItem as ServerCartItem } from '@gvm/contract';
+import type { Recipient } from '../stores/recipient-store';
+import type { CartItem } from '../types';
+
+/**
+ * A server line as the cart page shows it: the product's name, logo and currency come with the
+ * line; the gift recipients live in this browser's recipient store, per product.
+ */
+export function toCartItem(line: ServerCartItem, recipients: readonly Recipient[]): CartItem {
+  return {
+    _id: line._id,
+    productId: line.productId,
+    productCode: line.product.productCode,
+    merchantName: line.product.merchant.name,
+    imageUrl: line.product.imageUrl,
+    currency: line.product.currency,
+    selectedValue: line.selectedValue,
+    quantity: line.quantity,
+    recipients: recipients
+      .filter((recipient) => recipient.productId === line.productId)
+      .map(({ id, name, email, message }) => ({ id: id ?? `${line.productId}:${email}`, name, email, message })),
+  };
+}

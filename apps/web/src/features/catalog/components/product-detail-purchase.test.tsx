@@ -1,0 +1,115 @@
+import type { Product } from '@gvm/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCartStore } from '@/features/cart/stores/cart-store';
+import { createQueryClient } from '@/lib/query-client';
+import { ProductDetailPurchase } from './product-detail-purchase';
+
+function product(overrides: Partial<Product>): Product {
+  return {
+    _id: 'product-1',
+    merchant: { name: 'Argos', redemptionUrl: null },
+    imageUrl: '/api/v1/logos/ARGOS-GB.svg',
+    description: 'Argos sells almost everything.',
+    termsAndConditions: 'Valid in Argos stores.',
+    country: ['GB'],
+    currency: 'GBP',
+    productCode: 'ARGOS-GB',
+    minPrice: 10,
+    maxPrice: 250,
+    denominations: [],
+    category: 'department-stores',
+    ...overrides,
+  };
+}
+
+function renderPurchase(item: Product) {
+  const router = createMemoryRouter(
+    [
+      { path: '/product/:id', element: <ProductDetailPurchase product={item} /> },
+      { path: '/cart', element: <h1>Cart page</h1> },
+    ],
+    { initialEntries: [`/product/${item._id}`] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+function optionNames(): string[] {
+  const group = screen.getByRole('group', { name: 'Value per card' });
+  return Array.from(group.querySelectorAll('label')).map((label) => label.textContent ?? '');
+}
+
+beforeEach(() => {
+  useCartStore.setState({ items: [] });
+});
+
+describe('the value-per-card picker (spec 000 section 5)', () => {
+  it('offers 5, 10, 20, 50, 100 up to the maximum, then the maximum, with the currency symbol', () => {
+    renderPurchase(product({ minPrice: 10, maxPrice: 250 }));
+    expect(optionNames()).toEqual(['£5.00', '£10.00', '£20.00', '£50.00', '£100.00', '£250.00']);
+  });
+
+  it('leaves a ranged value unchosen and Add To Cart disabled until one is picked', async () => {
+    renderPurchase(product({ minPrice: 10, maxPrice: 40, currency: 'EUR' }));
+    expect(optionNames()).toEqual(['€5.00', '€10.00', '€20.00', '€40.00']);
+    for (const radio of screen.getAllByRole('radio', { name: /€/ })) expect(radio).not.toBeChecked();
+    const add = screen.getByRole('button', { name: 'Add To Cart' });
+    expect(add).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: '€20.00' }));
+    expect(add).toBeEnabled();
+  });
+
+  it('preselects the value of a fixed-value product', () => {
+    renderPurchase(product({ minPrice: 25, maxPrice: 25 }));
+    expect(optionNames()).toEqual(['£25.00']);
+    expect(screen.getByRole('radio', { name: '£25.00' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeEnabled();
+  });
+
+  it('offers only £5.00 when both bounds are under 5', () => {
+    renderPurchase(product({ minPrice: 1, maxPrice: 4 }));
+    expect(optionNames()).toEqual(['£5.00']);
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeDisabled();
+  });
+
+  it('offers quantities 1 to 5, starting at 1', () => {
+    renderPurchase(product({}));
+    const quantities = screen.getAllByRole('radio', { name: /^[0-9]$/ });
+    expect(quantities.map((radio) => radio.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    expect(screen.getByRole('radio', { name: '1' })).toBeChecked();
+  });
+
+  it("adding stores the chosen value and quantity, toasts 'Added product to cart' and goes to the cart", async () => {
+    const router = renderPurchase(product({}));
+    await userEvent.click(screen.getByRole('radio', { name: '£50.00' }));
+    await userEvent.click(screen.getByRole('radio', { name: '3' }));
+    expect(screen.getByText('£150.00')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add To Cart' }));
+
+    expect(await screen.findByText('Added product to cart')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(useCartStore.getState().items).toEqual([
+      {
+        _id: expect.any(String),
+        productId: 'product-1',
+        productCode: 'ARGOS-GB',
+        merchantName: 'Argos',
+        imageUrl: '/api/v1/logos/ARGOS-GB.svg',
+        currency: 'GBP',
+        selectedValue: 50,
+        quantity: 3,
+        recipients: [],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,57 @@
+import { categoryNames, formatPriceRange, type Product } from '@gvm/contract';
+import { Gift, Mail, Infinity as NeverExpires } from 'lucide-react';
+import { FavouriteButton } from '@/features/wishlist/components/favourite-button';
+import { ProductDetailBreadcrumb } from './product-detail-breadcrumb';
+import { ProductDetailImage } from './product-detail-image';
+import { ProductDetailPurchase } from './product-detail-purchase';
+import { ProductDetailDescription, ProductDetailTerms } from './product-detail-text';
+import { TopSellersSection } from './top-sellers-section';
+
+/** Spec 000 section 1: what every voucher promises, repeated where the buying decision is made. */
+const PROMISES = [
+  { icon: NeverExpires, text: 'Never expires' },
+  { icon: Gift, text: 'Keeps its full value' },
+  { icon: Mail, text: 'Send by e-mail with a message' },
+];
+
+export function ProductDetailView({ product }: { product: Product }) {
+  const name = product.merchant.name;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <ProductDetailBreadcrumb country={product.country[0]} merchantName={name} />
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-2 lg:gap-12">
+        <div className="lg:sticky lg:top-24">
+          <ProductDetailImage imageUrl={product.imageUrl} merchantName={name} />
+        </div>
+        <div className="space-y-6">
+          <div className="flex items-start justify-between gap-4">
+            <div className="min-w-0">
+              <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">
+                {categoryNames[product.category]}
+              </p>
+              <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{name}</h1>
+              <p className="mt-2 text-lg font-medium tabular-nums text-gray-700">
+                {formatPriceRange(product.minPrice, product.maxPrice, product.currency)}
+              </p>
+            </div>
+            <FavouriteButton productId={product._id} merchantName={name} />
+          </div>
+          <ProductDetailDescription key={product._id} description={product.description} />
+          <ProductDetailPurchase key={product._id} product={product} />
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-gray-600">
+            {PROMISES.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-2">
+                <Icon aria-hidden="true" className="h-4 w-4 text-brand-600" />
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="mt-12">
+        <ProductDetailTerms terms={product.termsAndConditions} />
+      </div>
+      <TopSellersSection />
+    </div>
+  );
+}

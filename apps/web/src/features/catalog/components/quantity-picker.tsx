@@ -1,0 +1,35 @@
+import { QUANTITY_OPTIONS } from '@gvm/contract';
+import { cn } from '@/lib/cn';
+import { chipClass, chipOffClass, chipOnClass } from './value-picker-chip';
+
+/** Spec 000 section 5: 1 to 5 cards of the chosen value. */
+export function QuantityPicker({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: number;
+  disabled?: boolean;
+  onChange(value: number): void;
+}) {
+  return (
+    <fieldset disabled={disabled}>
+      <legend className="text-sm font-semibold text-gray-900">Quantity</legend>
+      <div className="mt-3 grid max-w-xs grid-cols-5 gap-2">
+        {QUANTITY_OPTIONS.map((option) => (
+          <label key={option} className={cn(chipClass, 'px-0', value === option ? chipOnClass : chipOffClass)}>
+            <input
+              type="radio"
+              name="quantity"
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+              className="sr-only"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
