@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preselectedValue, valueOptions } from './value-options';
+import { isAcceptedValue, preselectedValue, valueOptions } from './value-options';
 
 describe('value options (spec 000 section 5)', () => {
   it('offers 5, 10, 20, 50, 100 and the maximum', () => {
@@ -21,5 +21,43 @@ describe('value options (spec 000 section 5)', () => {
     expect(preselectedValue(25, 25)).toBe(25);
     expect(preselectedValue(3, 3)).toBe(3);
     expect(preselectedValue(5, 100)).toBeNull();
+  });
+});
+
+describe('accepted values of a cart line', () => {
+  const ranged = { minPrice: 10, maxPrice: 75, denominations: [15, 30] };
+
+  it('accepts every option the product page offers, even 5 below a minimum of 10', () => {
+    for (const value of valueOptions(10, 75)) expect(isAcceptedValue(ranged, value)).toBe(true);
+    expect(isAcceptedValue(ranged, 5)).toBe(true);
+  });
+
+  it('accepts any value within the range, pence included', () => {
+    expect(isAcceptedValue(ranged, 10)).toBe(true);
+    expect(isAcceptedValue(ranged, 37.5)).toBe(true);
+    expect(isAcceptedValue(ranged, 75)).toBe(true);
+  });
+
+  it('accepts a denomination outside the range', () => {
+    expect(isAcceptedValue({ minPrice: 25, maxPrice: 25, denominations: [25, 50] }, 50)).toBe(true);
+  });
+
+  it('accepts 5 for a product whose bounds are both under 5, as its page offers only 5', () => {
+    expect(isAcceptedValue({ minPrice: 2, maxPrice: 4, denominations: [] }, 5)).toBe(true);
+    expect(isAcceptedValue({ minPrice: 2, maxPrice: 4, denominations: [] }, 6)).toBe(false);
+  });
+
+  it('refuses values outside the range that are neither offered nor a denomination', () => {
+    expect(isAcceptedValue(ranged, 9.99)).toBe(false);
+    expect(isAcceptedValue(ranged, 100)).toBe(false);
+    expect(isAcceptedValue(ranged, 75.01)).toBe(false);
+    expect(isAcceptedValue({ minPrice: 25, maxPrice: 25, denominations: [25] }, 20)).toBe(false);
+  });
+
+  it('refuses zero, negative and non-finite values', () => {
+    expect(isAcceptedValue(ranged, 0)).toBe(false);
+    expect(isAcceptedValue(ranged, -10)).toBe(false);
+    expect(isAcceptedValue(ranged, Number.NaN)).toBe(false);
+    expect(isAcceptedValue({ minPrice: 1, maxPrice: 1000, denominations: [] }, Number.POSITIVE_INFINITY)).toBe(false);
   });
 });

@@ -18,3 +18,22 @@ export function preselectedValue(minPrice: number, maxPrice: number): number | n
 }
 
 export const QUANTITY_OPTIONS = [1, 2, 3, 4, 5] as const;
+
+/** The pricing fields of a product on the wire (major units), enough to judge a chosen value. */
+export interface ProductPricing {
+  minPrice: number;
+  maxPrice: number;
+  denominations: readonly number[];
+}
+
+/**
+ * Whether a value per card (major units) is one the product can be bought at: an option the
+ * product page offers, one of its denominations, or anything within its open range. The server
+ * checks every cart line with this, so a hand-made request cannot buy an arbitrary amount.
+ */
+export function isAcceptedValue(product: ProductPricing, value: number): boolean {
+  if (!Number.isFinite(value) || value <= 0) return false;
+  if (valueOptions(product.minPrice, product.maxPrice).includes(value)) return true;
+  if (product.denominations.includes(value)) return true;
+  return value >= product.minPrice && value <= product.maxPrice;
+}

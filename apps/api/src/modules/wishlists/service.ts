@@ -1,0 +1,120 @@
+import { WISHLIST_NOT_FOUND_MESSAGE, type Wishlist, type WishlistsResponse } from '@gvm/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { products, wishlistItems, wishlists } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { getProduct, toProduct } from '../catalog/service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface WishlistRef {
+  id: string;
+  name: string;
+}
+
+/** The wishlists with their items, oldest first: the client uses the first (spec 000 section 3). */
+async function loadWishlistViews(db: Executor, lists: readonly WishlistRef[]): Promise<Wishlist[]> {
+  if (lists.length === 0) return [];
+  const rows = await db
+    .select({ wishlistId: wishlistItems.wishlistId, product: products })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(
+      inArray(
+        wishlistItems.wishlistId,
+        lists.map((list) => list.id),
+      ),
+    )
+    .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.productId));
+  return lists.map((list) => ({
+    _id: list.id,
+    name: list.name,
+    items: rows
+      .filter((row) => row.wishlistId === list.id)
+      .map((row) => ({ productId: row.product.id, product: toProduct(row.product) })),
+  }));
+}
+
+async function findWishlists(db: Executor, userId: string): Promise<WishlistRef[]> {
+  return db
+    .select({ id: wishlists.id, name: wishlists.name })
+    .from(wishlists)
+    .where(eq(wishlists.userId, userId))
+    .orderBy(asc(wishlists.createdAt), asc(wishlists.id));
+}
+
+export async function getWishlists(db: Executor, userId: string): Promise<WishlistsResponse> {
+  const lists = await findWishlists(db, userId);
+  // Spec 000 section 4: the client creates a wishlist when this answers 404.
+  if (lists.length === 0) throw notFound(WISHLIST_NOT_FOUND_MESSAGE);
+  return { wishlists: await loadWishlistViews(db, lists) };
+}
+
+/**
+ * POST /wishlists: the caller's first wishlist, created when they have none. The table allows
+ * several per user, so a per-user advisory lock stops two concurrent calls both creating one.
+ */
+export async function createWishlist(db: Database, userId: string): Promise<{ wishlist: Wishlist; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wishlist:${userId}`}, 0))`);
+    const [existing] = await findWishlists(tx, userId);
+    if (existing) {
+      const [wishlist] = await loadWishlistViews(tx, [existing]);
+      if (wishlist) return { wishlist, created: false };
+    }
+    const [inserted] = await tx
+      .insert(wishlists)
+      .values({ userId })
+      .returning({ id: wishlists.id, name: wishlists.name });
+    if (!inserted) throw new Error('inserting a wishlist returned no row');
+    return { wishlist: { _id: inserted.id, name: inserted.name, items: [] }, created: true };
+  });
+}
+
+/** The caller's wishlist by id: 404 when there is no such wishlist, 403 when it is someone else's. */
+async function findOwnWishlist(db: Executor, userId: string, wishlistId: string): Promise<WishlistRef> {
+  const [list] = UUID.test(wishlistId)
+    ? await db
+        .select({ id: wishlists.id, name: wishlists.name, userId: wishlists.userId })
+        .from(wishlists)
+        .where(eq(wishlists.id, wishlistId))
+    : [];
+  if (!list) throw notFound(WISHLIST_NOT_FOUND_MESSAGE);
+  if (list.userId !== userId) throw forbidden();
+  return list;
+}
+
+async function loadWishlistView(db: Executor, list: WishlistRef): Promise<Wishlist> {
+  const [wishlist] = await loadWishlistViews(db, [list]);
+  if (!wishlist) throw new Error('a loaded wishlist produced no view');
+  return wishlist;
+}
+
+/** Adding a product already in the wishlist is not an error: the heart simply stays filled. */
+export async function addWishlistItem(
+  db: Database,
+  userId: string,
+  wishlistId: string,
+  productId: string,
+): Promise<Wishlist> {
+  const list = await findOwnWishlist(db, userId, wishlistId);
+  const product = await getProduct(db, productId);
+  await db.insert(wishlistItems).values({ wishlistId: list.id, productId: product._id }).onConflictDoNothing();
+  return loadWishlistView(db, list);
+}
+
+/** Removing a product that is not in the wishlist is not an error either: it is not there. */
+export async function removeWishlistItem(
+  db: Database,
+  userId: string,
+  wishlistId: string,
+  productId: string,
+): Promise<Wishlist> {
+  const list = await findOwnWishlist(db, userId, wishlistId);
+  if (UUID.test(productId)) {
+    await db
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.wishlistId, list.id), eq(wishlistItems.productId, productId)));
+  }
+  return loadWishlistView(db, list);
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { productSchema } from './catalog';
+
+/** Spec 000 sections 5 and 9: a cart line holds 1 to 5 vouchers. */
+export const MAX_QUANTITY_PER_LINE = 5;
+/** The most lines one bulk save may carry (a guest's local cart saved after sign-in). */
+export const MAX_BULK_CART_ITEMS = 50;
+
+/** Spec 000 section 8: the add-to-cart failure text the client falls back on, used exactly. */
+export const INVALID_CARD_VALUE_MESSAGE = 'Please select a valid value for the card';
+export const QUANTITY_MESSAGE = 'Quantity must be a whole number from 1 to 5';
+export const QUANTITY_LIMIT_MESSAGE = 'You can buy at most 5 of one voucher';
+export const CART_NOT_FOUND_MESSAGE = 'Cart not found';
+export const CART_ITEM_NOT_FOUND_MESSAGE = 'Cart item not found';
+export const BULK_CART_REJECTED_MESSAGE = 'Some items could not be saved to your cart';
+
+/** Ids are opaque strings on the wire (ARCHITECTURE.md section 5); the server judges them. */
+const idSchema = z.string().trim().min(1).max(64);
+
+export const cartQuantitySchema = z
+  .number({ error: QUANTITY_MESSAGE })
+  .int({ error: QUANTITY_MESSAGE })
+  .min(1, { error: QUANTITY_MESSAGE })
+  .max(MAX_QUANTITY_PER_LINE, { error: QUANTITY_MESSAGE });
+
+/** A value per card in major units (25, 12.5): above 0 and in whole pence. */
+export const selectedValueSchema = z
+  .number({ error: INVALID_CARD_VALUE_MESSAGE })
+  .positive({ error: INVALID_CARD_VALUE_MESSAGE })
+  .multipleOf(0.01, { error: INVALID_CARD_VALUE_MESSAGE })
+  .max(1_000_000, { error: INVALID_CARD_VALUE_MESSAGE });
+
+/** One line to put in a cart: the body of POST /carts/:userId/items and each bulk item. */
+export const cartLineRequestSchema = z.object({
+  productId: idSchema,
+  quantity: cartQuantitySchema,
+  selectedValue: selectedValueSchema,
+});
+export type CartLineRequest = z.infer<typeof cartLineRequestSchema>;
+
+export const createCartRequestSchema = z.object({ userId: idSchema });
+export type CreateCartRequest = z.infer<typeof createCartRequestSchema>;
+
+export const bulkAddCartItemsRequestSchema = z.object({
+  items: z
+    .array(cartLineRequestSchema)
+    .min(1, { error: 'Send at least one item' })
+    .max(MAX_BULK_CART_ITEMS, { error: `Send at most ${MAX_BULK_CART_ITEMS} items at once` }),
+});
+export type BulkAddCartItemsRequest = z.infer<typeof bulkAddCartItemsRequestSchema>;
+
+export const updateCartItemRequestSchema = z.object({ quantity: cartQuantitySchema });
+export type UpdateCartItemRequest = z.infer<typeof updateCartItemRequestSchema>;
+
+export const cartUserParamsSchema = z.object({ userId: idSchema });
+export const cartItemParamsSchema = z.object({ userId: idSchema, itemId: idSchema });
+
+/** A line of the server cart; selectedValue in major units, product as GET /products/:id answers. */
+export const cartItemSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  quantity: z.number().int(),
+  selectedValue: z.number(),
+  product: productSchema,
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** Every cart endpoint answers the whole cart. */
+export const cartSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  items: z.array(cartItemSchema),
+});
+export type Cart = z.infer<typeof cartSchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { productSchema } from './catalog';
+
+export const WISHLIST_NOT_FOUND_MESSAGE = 'Wishlist not found';
+export const WISHLIST_ITEM_ADDED_MESSAGE = 'Added to your wishlist';
+export const WISHLIST_ITEM_REMOVED_MESSAGE = 'Removed from your wishlist';
+/** Spec 000 sections 5 and 8: shown by the client when a guest taps the heart. */
+export const WISHLIST_LOGIN_REQUIRED_MESSAGE = 'Please log in to add items to your wishlist.';
+
+const idSchema = z.string().trim().min(1).max(64);
+
+export const wishlistUserParamsSchema = z.object({ userId: idSchema });
+export const wishlistParamsSchema = z.object({ wishlistId: idSchema });
+export const wishlistItemParamsSchema = z.object({ wishlistId: idSchema, productId: idSchema });
+
+/** POST /wishlists carries no body (spec 000 section 7); an empty object is accepted too. */
+export const createWishlistRequestSchema = z.object({}).nullish();
+
+export const addWishlistItemRequestSchema = z.object({ productId: idSchema });
+export type AddWishlistItemRequest = z.infer<typeof addWishlistItemRequestSchema>;
+
+export const wishlistItemSchema = z.object({
+  productId: z.string(),
+  product: productSchema,
+});
+export type WishlistItem = z.infer<typeof wishlistItemSchema>;
+
+export const wishlistSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  items: z.array(wishlistItemSchema),
+});
+export type Wishlist = z.infer<typeof wishlistSchema>;
+
+/** GET /wishlists/:userId: a user has a list of wishlists and the client uses the first. */
+export const wishlistsResponseSchema = z.object({ wishlists: z.array(wishlistSchema) });
+export type WishlistsResponse = z.infer<typeof wishlistsResponseSchema>;
+
+/** Adding or removing an item answers a message for the toast and the wishlist as it now is. */
+export const wishlistChangeResponseSchema = z.object({ message: z.string(), wishlist: wishlistSchema });
+export type WishlistChangeResponse = z.infer<typeof wishlistChangeResponseSchema>;
