@@ -9,6 +9,8 @@ export const baseURL = `http://localhost:${port}`;
  */
 export default defineConfig({
   testDir: './tests',
+  // Separate folders let several developers run their own specs at once.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

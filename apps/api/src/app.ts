@@ -4,13 +4,24 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerMailWorker } from './adapters/mail/plugin';
+import type { MailWorkerOptions } from './adapters/mail/worker';
 import type { App } from './app-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { cartRoutes } from './modules/carts/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { outreachRoutes } from './modules/outreach/routes';
+import { publicConfigRoutes } from './modules/public-config/routes';
+import { seoRoutes } from './modules/seo/routes';
+import { usersRoutes } from './modules/users/routes';
+import { wishlistRoutes } from './modules/wishlists/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/error-handler';
+import { rateLimitStoreOptions } from './plugins/rate-limit-store';
 import { registerWebApp } from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -18,6 +29,17 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Pino options or false; defaults to structured logs at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** The app's notion of now; tests pass a controllable clock so expiry is tested without sleeping. */
+  clock?: () => Date;
+  /** Mail worker timings (poll interval, retry delays); tests shorten them. */
+  mailWorker?: Partial<MailWorkerOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Now, as services should see it (code and token expiry, rate-limit windows). */
+    clock: () => Date;
+  }
 }
 
 /**
@@ -25,7 +47,7 @@ export interface BuildAppOptions {
  * compression, error handling), then the API modules under /api/v1, then the web app.
  * Tests call this and use `inject`; server.ts adds the listening socket.
  */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, logger, clock, mailWorker }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     genReqId: (request) => {
@@ -41,6 +63,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('appConfig', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('clock', clock ?? (() => new Date()));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -61,18 +84,28 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   // Limits are set per route (login codes, outreach forms); nothing is limited by default.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStoreOptions(app, config) });
   registerErrorHandling(app);
   await app.register(authPlugin);
+  registerMailWorker(app, mailWorker);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(cartRoutes);
+      await api.register(wishlistRoutes);
+      await api.register(outreachRoutes);
+      await api.register(usersRoutes);
+      await api.register(notificationRoutes);
+      await api.register(publicConfigRoutes);
     },
     { prefix: '/api/v1' },
   );
 
+  await app.register(seoRoutes);
+  // The dev mailbox exists only outside production, and before the web app's index.html fallback.
+  if (config.env !== 'production') await app.register(devMailboxRoutes);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

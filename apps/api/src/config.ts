@@ -33,6 +33,8 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Login-code requests one IP may make per 15 minutes (browser test runs raise it). */
+  LOGIN_CODE_IP_LIMIT: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -54,6 +56,7 @@ export interface Config {
   googleTokenInfoUrl: string;
   opsEmail: string;
   redisUrl: string | undefined;
+  loginCodeIpLimit: number;
   logLevel: string;
   /** The built single-page app; undefined when it should not be served (API tests). */
   webDistDir: string | undefined;
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleTokenInfoUrl: e.GOOGLE_TOKENINFO_URL,
     opsEmail: e.OPS_EMAIL,
     redisUrl: e.REDIS_URL,
+    loginCodeIpLimit: e.LOGIN_CODE_IP_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
   };
@@ -131,6 +135,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     googleTokenInfoUrl: 'http://127.0.0.1:9/tokeninfo',
     opsEmail: 'ops@localhost',
     redisUrl: undefined,
+    loginCodeIpLimit: 20,
     logLevel: 'silent',
     webDistDir: undefined,
     ...overrides,

@@ -10,6 +10,18 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+type EnqueueListener = () => void;
+const enqueueListeners = new Set<EnqueueListener>();
+
+/**
+ * Subscribes to "a message was just queued" (the mail worker's in-process nudge, so a mail goes
+ * out at once instead of at the next poll). Answers the unsubscribe function.
+ */
+export function onMailEnqueued(listener: EnqueueListener): () => void {
+  enqueueListeners.add(listener);
+  return () => enqueueListeners.delete(listener);
+}
+
 /**
  * Queues an e-mail. Pass the transaction of the state change that causes the e-mail, so the
  * message is queued if and only if that change commits; the mail worker delivers it.
@@ -22,4 +34,5 @@ export async function enqueueMail(db: Executor, message: MailMessage): Promise<v
     html: message.html,
     replyTo: message.replyTo ?? null,
   });
+  for (const listener of enqueueListeners) listener();
 }

@@ -133,3 +133,9 @@ export async function findLogo(db: Executor, code: string): Promise<{ name: stri
     .limit(1);
   return row ?? null;
 }
+
+/** Product ids in a stable order, for the sitemap: one indexed scan, however large the catalogue. */
+export async function listProductIds(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(limit);
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,202 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { MailTransport } from './transport';
+
+export interface MailWorkerOptions {
+  /** How often the outbox is checked for due messages when nothing nudges the worker. */
+  pollIntervalMs: number;
+  /** Wait before retry n (1-based) is retry n's entry; the last entry repeats. */
+  retryDelaysMs: readonly number[];
+  /** After this many failed attempts a message is marked failed and no longer tried. */
+  maxAttempts: number;
+  /** A message claimed longer ago than this is assumed lost to a crash and is claimed again. */
+  sendingTimeoutMs: number;
+  /** Messages claimed per round. */
+  batchSize: number;
+}
+
+const second = 1000;
+const minute = 60 * second;
+
+export const defaultMailWorkerOptions: MailWorkerOptions = {
+  pollIntervalMs: 500,
+  retryDelaysMs: [5 * second, 15 * second, minute, 5 * minute, 15 * minute, 60 * minute],
+  maxAttempts: 10,
+  // Longer than the SMTP transport's connection, greeting and socket timeouts put together.
+  sendingTimeoutMs: 2 * minute,
+  batchSize: 10,
+};
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** An interval in milliseconds as a Postgres expression added to the database's clock. */
+const fromNow = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+
+/**
+ * Delivers the outbox: claims due messages with one atomic UPDATE (FOR UPDATE SKIP LOCKED, so
+ * several API instances never claim the same row), sends each outside any transaction, then
+ * marks it sent or schedules a retry with backoff. Delivery is at least once: a crash between
+ * sending and marking sent means the message goes again after `sendingTimeoutMs`.
+ * All times come from the database's clock, so instances with skewed clocks agree.
+ */
+export class MailWorker {
+  private readonly options: MailWorkerOptions;
+  private queue: Promise<unknown> = Promise.resolve();
+  private loop: Promise<void> | undefined;
+  private stopped = false;
+  private wokenDuringRound = false;
+  private sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly transport: MailTransport,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+    options: Partial<MailWorkerOptions> = {},
+  ) {
+    this.options = { ...defaultMailWorkerOptions, ...options };
+  }
+
+  /** Starts polling in the background; `stop` ends it. */
+  start(): void {
+    if (this.loop || this.stopped) return;
+    this.loop = this.run();
+  }
+
+  /** Checks the outbox now instead of at the next poll (called after a message is queued). */
+  wake(): void {
+    this.wokenDuringRound = true;
+    const sleeper = this.sleeper;
+    if (!sleeper) return;
+    this.sleeper = undefined;
+    clearTimeout(sleeper.timer);
+    sleeper.resolve();
+  }
+
+  /** Delivers every message that is due now, and resolves when none is left (tests use this). */
+  async drain(): Promise<void> {
+    while ((await this.deliverDue()) > 0) {
+      // Another round: more messages may have been due than one batch holds.
+    }
+  }
+
+  /** Stops polling and waits for the round in progress; no query runs after this resolves. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.loop;
+    await this.queue;
+    await this.transport.close();
+  }
+
+  /** One round: claims up to a batch of due messages and settles each; answers how many. */
+  deliverDue(): Promise<number> {
+    const round = this.queue.then(() => (this.stopped ? 0 : this.deliverBatch()));
+    this.queue = round.catch(() => undefined);
+    return round;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      this.wokenDuringRound = false;
+      let delivered = 0;
+      try {
+        delivered = await this.deliverDue();
+      } catch (error) {
+        // The database may be briefly unreachable; the worker must outlive that and poll again.
+        this.log.error({ err: error }, 'mail worker: could not read the outbox');
+      }
+      if (this.stopped) return;
+      if (delivered === 0 && !this.wokenDuringRound) await this.sleep(this.options.pollIntervalMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.sleeper = undefined;
+        resolve();
+      }, ms);
+      // An idle worker never keeps the process alive on its own.
+      timer.unref();
+      this.sleeper = { timer, resolve };
+    });
+  }
+
+  private async deliverBatch(): Promise<number> {
+    const claimed = await this.claim();
+    for (const row of claimed) await this.deliver(row);
+    return claimed.length;
+  }
+
+  private claim(): Promise<OutboxRow[]> {
+    const { batchSize, sendingTimeoutMs } = this.options;
+    const due = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    // While 'sending', next_attempt_at is the claim's deadline; past it the row is claimable again.
+    return this.db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: fromNow(sendingTimeoutMs) })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    const { maxAttempts } = this.options;
+    if (row.attempts > maxAttempts) {
+      // Only a row whose last attempt was cut off by a crash gets here; it has had its tries.
+      await this.settle(row, { status: 'failed', lastError: row.lastError ?? 'delivery was interrupted' });
+      this.log.error({ mailId: row.id, to: row.to }, 'mail worker: gave up on an e-mail');
+      return;
+    }
+    try {
+      await this.transport.send({
+        from: this.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        replyTo: row.replyTo ?? undefined,
+      });
+    } catch (error) {
+      await this.recordFailure(row, error instanceof Error ? error.message : String(error));
+      return;
+    }
+    await this.settle(row, { status: 'sent', sentAt: sql`now()`, lastError: null });
+  }
+
+  private async recordFailure(row: OutboxRow, reason: string): Promise<void> {
+    const { maxAttempts, retryDelaysMs } = this.options;
+    const lastError = reason.slice(0, 1000);
+    if (row.attempts >= maxAttempts) {
+      await this.settle(row, { status: 'failed', lastError });
+      this.log.error(
+        { mailId: row.id, to: row.to, attempts: row.attempts, reason },
+        'mail worker: gave up on an e-mail',
+      );
+      return;
+    }
+    const delay = retryDelaysMs[Math.min(row.attempts, retryDelaysMs.length) - 1] ?? 0;
+    await this.settle(row, { status: 'pending', nextAttemptAt: fromNow(delay), lastError });
+    this.log.warn(
+      { mailId: row.id, to: row.to, attempts: row.attempts, retryInMs: delay, reason },
+      'mail worker: sending failed, will retry',
+    );
+  }
+
+  /** Settles a claimed row, unless its claim expired meanwhile and another round took it over. */
+  private async settle(row: OutboxRow, values: PgUpdateSetSource<typeof mailOutbox>): Promise<void> {
+    await this.db
+      .update(mailOutbox)
+      .set(values)
+      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts)));
+  }
+}

@@ -1,0 +1,50 @@
+import type { Notification } from '@gvm/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+/** The panel and the settings tab show recent activity; older notifications are not listed. */
+const LIST_LIMIT = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+function toNotification(row: NotificationRow): Notification {
+  return { _id: row.id, message: row.message, read: row.read, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * Adds a notification for a user. Other modules call this with the transaction of the change the
+ * notification reports, so it exists if and only if that change commits.
+ */
+export async function notifyUser(db: Executor, userId: string, message: string, at = new Date()): Promise<void> {
+  await db.insert(notifications).values({ userId, message, createdAt: at });
+}
+
+/** Newest first. */
+export async function listNotifications(db: Executor, userId: string): Promise<Notification[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIST_LIMIT);
+  return rows.map(toNotification);
+}
+
+/** Someone else's notification is answered exactly like a missing one: 404, nothing revealed. */
+export async function markNotificationRead(
+  db: Executor,
+  userId: string,
+  notificationId: string,
+): Promise<Notification> {
+  if (!UUID.test(notificationId)) throw notFound('Notification not found');
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .returning();
+  if (!row) throw notFound('Notification not found');
+  return toNotification(row);
+}

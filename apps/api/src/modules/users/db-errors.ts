@@ -1,0 +1,11 @@
+/**
+ * The constraint a unique violation (SQLSTATE 23505) broke, or null for any other error. Both
+ * drivers report it on the driver error, which drizzle wraps as the `cause`.
+ */
+export function violatedUniqueConstraint(error: unknown): string | null {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const { code, constraint } = current as Error & { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionTokens } from '@gvm/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { enqueueMail } from '../../adapters/mail/outbox';
+import { welcomeEmail } from '../../adapters/mail/templates';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/client';
+import { refreshTokens, users } from '../../db/schema';
+import { unauthorized } from '../../lib/errors';
+import { signAccessToken } from '../../lib/tokens';
+import { notifyUser } from '../notifications/service';
+import { hashOpaqueToken, newOpaqueToken } from './secrets';
+
+/** A session family ends 30 days after sign-in, however often it is refreshed (issue 3). */
+export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const WELCOME_NOTIFICATION =
+  'Welcome to UGM Gift Marketplace! Browse our partner merchants and send your first gift voucher.';
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+async function issueTokens(
+  db: Executor,
+  secret: string,
+  userId: string,
+  familyId: string,
+  familyExpiresAt: Date,
+  now: Date,
+): Promise<SessionTokens> {
+  const refreshToken = newOpaqueToken();
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId,
+    tokenHash: hashOpaqueToken(refreshToken),
+    expiresAt: familyExpiresAt,
+    createdAt: now,
+  });
+  return { token: await signAccessToken(secret, userId, now), refreshToken };
+}
+
+/**
+ * Every way of signing in ends here, inside the transaction that proved who the user is: the
+ * e-mail counts as verified (a code, a link or Google all prove control of the mailbox), the
+ * sign-in time is recorded, the first sign-in brings the welcome notification and e-mail, and a
+ * new session family starts.
+ */
+export async function completeSignIn(tx: Executor, config: Config, userId: string, now: Date): Promise<SessionTokens> {
+  // The row lock makes "first sign-in" true for exactly one of two simultaneous sign-ins.
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!user) throw unauthorized('This account no longer exists.');
+  await tx
+    .update(users)
+    .set({ lastSignInAt: now, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
+    .where(eq(users.id, userId));
+  if (user.lastSignInAt === null) {
+    await notifyUser(tx, userId, WELCOME_NOTIFICATION, now);
+    await enqueueMail(tx, { to: user.email, ...welcomeEmail({ name: user.name, publicUrl: config.publicUrl }) });
+  }
+  return issueTokens(tx, config.jwtSecret, userId, randomUUID(), new Date(now.getTime() + REFRESH_FAMILY_TTL_MS), now);
+}
+
+type RotationOutcome = { kind: 'rotated'; tokens: SessionTokens } | { kind: 'refused' };
+
+/**
+ * Rotates a refresh token. The conditional UPDATE lets exactly one of two simultaneous uses of a
+ * token win; the loser, like anyone presenting an already-rotated token, is treated as a thief
+ * and the whole family is revoked (ARCHITECTURE.md section 6).
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  config: Config,
+  presented: string,
+  now: Date,
+): Promise<SessionTokens> {
+  const tokenHash = hashOpaqueToken(presented);
+  const outcome = await db.transaction(async (tx): Promise<RotationOutcome> => {
+    const [current] = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.rotatedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (current) {
+      const tokens = await issueTokens(tx, config.jwtSecret, current.userId, current.familyId, current.expiresAt, now);
+      return { kind: 'rotated', tokens };
+    }
+    const [known] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    if (known?.rotatedAt) await revokeFamily(tx, known.familyId, now);
+    return { kind: 'refused' };
+  });
+  // The revocation above has committed by now; only then is the caller refused.
+  if (outcome.kind === 'refused') throw unauthorized(SESSION_ENDED);
+  return outcome.tokens;
+}
+
+/** Logout: ends the presented token's whole family. Unknown or already revoked tokens are fine. */
+export async function revokeSession(db: Database, presented: string, now: Date): Promise<void> {
+  const [known] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(presented)));
+  if (known) await revokeFamily(db, known.familyId, now);
+}
+
+async function revokeFamily(db: Executor, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailVerifications, users } from '../src/db/schema';
+import { type ClockedTestContext, createClockedTestApp, hours } from './support/app';
+import { latestMailTo, mailsTo, verificationTokenIn } from './support/mail';
+import { bearer, nextIp } from './support/sign-in';
+import { createUserAndToken } from './support/users';
+
+let ctx: ClockedTestContext;
+beforeAll(async () => {
+  ctx = await createClockedTestApp();
+});
+afterAll(() => ctx.close());
+
+let counter = 0;
+function signUpForm(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    email: `new-shopper-${counter}@example.com`,
+    consumer: { name: 'Ada Lovelace' },
+    role: 'consumer',
+    username: `adalovel${counter}`,
+    selectedPersonas: ['giver'],
+    ...overrides,
+  };
+}
+
+function register(payload: Record<string, unknown>) {
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/users/register', payload, remoteAddress: nextIp() });
+}
+
+function verify(token: string) {
+  return ctx.app.inject({ method: 'GET', url: `/api/v1/users/verify/${token}`, remoteAddress: nextIp() });
+}
+
+const INVALID_LINK = { error: 'The verification link is invalid or expired. Please try signing up again.' };
+
+describe('signing up', () => {
+  it('creates an unverified consumer account and e-mails a verification link', async () => {
+    const form = signUpForm();
+    const response = await register(form);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      success: true,
+      message: `We've sent a validation email to ${form.email}. Please check your inbox.`,
+    });
+    const [account] = await ctx.app.db.select().from(users).where(eq(users.email, form.email));
+    expect(account).toMatchObject({
+      name: 'Ada Lovelace',
+      role: 'consumer',
+      personas: ['giver'],
+      emailVerifiedAt: null,
+    });
+    const token = verificationTokenIn(await latestMailTo(ctx.app, form.email));
+    const [stored] = await ctx.app.db
+      .select()
+      .from(emailVerifications)
+      .where(eq(emailVerifications.userId, account?.id ?? ''));
+    expect(stored?.tokenHash).not.toBe(token);
+  });
+
+  it('normalises the e-mail address and the username', async () => {
+    const form = signUpForm({ email: '  Mixed.Case@Example.COM ', username: 'MixedCase42' });
+    expect((await register(form)).statusCode).toBe(201);
+    const [account] = await ctx.app.db.select().from(users).where(eq(users.email, 'mixed.case@example.com'));
+    expect(account?.username).toBe('mixedcase42');
+  });
+
+  it('refuses an address that already has an account, however it is written', async () => {
+    const { user } = await createUserAndToken(ctx.app);
+    const response = await register(signUpForm({ email: ` ${user.email.toUpperCase()} ` }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: 'An account with this email already exists' });
+  });
+
+  it('refuses a username that is taken, so the client can retry with another suffix', async () => {
+    const { user } = await createUserAndToken(ctx.app);
+    const taken = await register(signUpForm({ username: user.username }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: 'This username is taken' });
+    expect((await register(signUpForm({ username: `${user.username}1` }))).statusCode).toBe(201);
+  });
+
+  it('validates the form: e-mail, name, username and role', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ email: 'nope' }, 'Please enter a valid email address'],
+      [{ consumer: { name: '   ' } }, 'Please enter your name'],
+      [{ username: 'ab' }, 'Username must be at least 3 characters'],
+      [{ username: 'a'.repeat(31) }, 'Username must be at most 30 characters'],
+      [{ username: 'ada-lovelace' }, 'Username may only contain letters, digits and underscores'],
+      [{ role: 'admin' }, 'Only consumer accounts can be registered'],
+    ];
+    for (const [change, message] of cases) {
+      const response = await register(signUpForm(change));
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().error).toBe(message);
+    }
+  });
+
+  it('writes no account for a refused form', async () => {
+    const before = await ctx.app.db.select().from(users);
+    await register(signUpForm({ role: 'admin' }));
+    expect(await ctx.app.db.select().from(users)).toHaveLength(before.length);
+  });
+
+  it('lets an address that never verified sign up again with a fresh link', async () => {
+    const form = signUpForm();
+    await register(form);
+    const again = await register({ ...form, consumer: { name: 'Ada King' } });
+    expect(again.statusCode).toBe(201);
+    expect(await mailsTo(ctx.app, form.email)).toHaveLength(2);
+    const [account] = await ctx.app.db.select().from(users).where(eq(users.email, form.email));
+    expect(account?.name).toBe('Ada King');
+  });
+});
+
+describe('the verification link', () => {
+  async function signUpAndReadLink() {
+    const form = signUpForm();
+    await register(form);
+    return { form, token: verificationTokenIn(await latestMailTo(ctx.app, form.email)) };
+  }
+
+  it('verifies the address and signs the user in', async () => {
+    const { form, token } = await signUpAndReadLink();
+    const response = await verify(token);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.message).toBe('Your account has been verified successfully.');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(body.token) });
+    expect(me.json()).toMatchObject({ email: form.email, username: form.username, consumer: { name: 'Ada Lovelace' } });
+    const [account] = await ctx.app.db.select().from(users).where(eq(users.email, form.email));
+    expect(account?.emailVerifiedAt).not.toBeNull();
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/refresh-token',
+      payload: { refreshToken: body.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(200);
+  });
+
+  it('works once only', async () => {
+    const { token } = await signUpAndReadLink();
+    expect((await verify(token)).statusCode).toBe(200);
+    const again = await verify(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(INVALID_LINK);
+  });
+
+  it('works for 24 hours and not after', async () => {
+    const fresh = await signUpAndReadLink();
+    const stale = await signUpAndReadLink();
+    ctx.clock.advance(hours(24) - 1000);
+    expect((await verify(fresh.token)).statusCode).toBe(200);
+    ctx.clock.advance(1000);
+    const response = await verify(stale.token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(INVALID_LINK);
+  });
+
+  it('refuses a made-up token with the same message', async () => {
+    const response = await verify('made-up-token');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(INVALID_LINK);
+  });
+
+  it('makes the address unavailable for another sign-up once verified', async () => {
+    const { form, token } = await signUpAndReadLink();
+    await verify(token);
+    const response = await register(signUpForm({ email: form.email }));
+    expect(response.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,93 @@
+import type { SessionTokens } from '@gvm/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ClockedTestContext, createClockedTestApp, hours } from './support/app';
+import { bearer, signInByCode } from './support/sign-in';
+import { createUserAndToken } from './support/users';
+
+let ctx: ClockedTestContext;
+beforeAll(async () => {
+  ctx = await createClockedTestApp();
+});
+afterAll(() => ctx.close());
+
+async function signIn(): Promise<SessionTokens> {
+  const { user } = await createUserAndToken(ctx.app);
+  return signInByCode(ctx.app, user.email);
+}
+
+function refresh(refreshToken: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/users/refresh-token', payload: { refreshToken } });
+}
+
+function logout(refreshToken: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/users/logout', payload: { refreshToken } });
+}
+
+const SESSION_ENDED = { error: 'Your session has ended. Please log in again.' };
+
+describe('refreshing a session', () => {
+  it('rotates the refresh token and answers a working access token', async () => {
+    const session = await signIn();
+    const response = await refresh(session.refreshToken);
+    expect(response.statusCode).toBe(200);
+    const next = response.json<SessionTokens>();
+    expect(next.refreshToken).not.toBe(session.refreshToken);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(next.token) });
+    expect(me.statusCode).toBe(200);
+    expect((await refresh(next.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('treats a rotated token presented again as theft and ends the whole family', async () => {
+    const session = await signIn();
+    const next = (await refresh(session.refreshToken)).json<SessionTokens>();
+    const replay = await refresh(session.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual(SESSION_ENDED);
+    expect((await refresh(next.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('leaves other sessions of the same user alone when one family is revoked', async () => {
+    const { user } = await createUserAndToken(ctx.app);
+    const phone = await signInByCode(ctx.app, user.email);
+    const laptop = await signInByCode(ctx.app, user.email);
+    await refresh(phone.refreshToken);
+    await refresh(phone.refreshToken);
+    expect((await refresh(laptop.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('lets only one of two simultaneous uses of a token succeed', async () => {
+    const session = await signIn();
+    const answers = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('ends 30 days after sign-in however often it was refreshed', async () => {
+    const session = await signIn();
+    let current = session.refreshToken;
+    for (let day = 1; day <= 29; day++) {
+      ctx.clock.advance(hours(24));
+      const answer = await refresh(current);
+      expect(answer.statusCode, `day ${day}`).toBe(200);
+      current = answer.json<SessionTokens>().refreshToken;
+    }
+    ctx.clock.advance(hours(24));
+    expect((await refresh(current)).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown or missing refresh token', async () => {
+    expect((await refresh('not-a-token')).statusCode).toBe(401);
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/refresh-token', payload: {} });
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe('logging out', () => {
+  it('revokes the session family, needs no access token and may be repeated', async () => {
+    const session = await signIn();
+    const next = (await refresh(session.refreshToken)).json<SessionTokens>();
+    expect((await logout(next.refreshToken)).statusCode).toBe(204);
+    expect((await refresh(next.refreshToken)).statusCode).toBe(401);
+    expect((await logout(next.refreshToken)).statusCode).toBe(204);
+    expect((await logout('never-issued')).statusCode).toBe(204);
+  });
+});

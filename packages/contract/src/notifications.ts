@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** A notification as the header bell and the settings tab read it (spec 000 sections 3 and 7). */
+export const notificationSchema = z.object({
+  _id: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  /** ISO 8601; the client shows it in the user's local format. */
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /notifications/:userId answers the list itself, newest first. */
+export const notificationListSchema = z.array(notificationSchema);
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const notificationUserParamsSchema = z.object({ userId: z.string().max(64) });
+export const notificationIdParamsSchema = z.object({ id: z.string().max(64) });

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { categoryNames, categoryValues } from './categories';
+import type { FieldError } from './errors';
+
+/** Spec 001 section 5 and spec 000 section 5: the forms' exact validation copy. */
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+/** Spec 000 sections 4 and 8, spec 001 section 8: what a form shows when the server gives no reason. */
+export const OUTREACH_FALLBACK_ERROR = 'Something went wrong';
+
+export const NEWSLETTER_SUCCESS_MESSAGE = 'Thank you for subscribing!';
+export const SUPPORT_SUCCESS_MESSAGE =
+  'Thank you for your message. Our support team will reply by email within one business day.';
+export const PARTNERSHIP_SUCCESS_MESSAGE =
+  'Thank you for your application. Our partnerships team will be in touch within three business days.';
+
+/**
+ * The newsletter's own check (spec 000 section 5): non-space text, @, non-space text, dot,
+ * non-space text. The server's rule below is stricter; every address it accepts also passes this.
+ */
+export const NEWSLETTER_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+
+/**
+ * Every field is bounded so a form cannot be used to store or relay essays. E-mail: RFC 5321's
+ * 254-character path limit. The forms set these as maxLength, so only a hand-made request meets
+ * the server's length errors.
+ */
+export const outreachLimits = {
+  name: 100,
+  email: 254,
+  message: 5000,
+  companyName: 200,
+  contactName: 100,
+  phoneNumber: 30,
+  companyWebsite: 200,
+  aboutBusiness: 2000,
+} as const;
+
+/** Spec 001 section 3: a contact message's subject; the form defaults to support. */
+export const supportSubjects = ['support', 'business', 'feedback', 'other'] as const;
+export type SupportSubject = (typeof supportSubjects)[number];
+export const supportSubjectNames: Readonly<Record<SupportSubject, string>> = {
+  support: 'Customer support',
+  business: 'Business enquiry',
+  feedback: 'Feedback',
+  other: 'Something else',
+};
+
+/** A partner applies under one of the catalogue's categories, or 'other'. */
+export const businessCategories = [...categoryValues, 'other'] as const;
+export type BusinessCategory = (typeof businessCategories)[number];
+export const businessCategoryOptions = [
+  ...categoryValues.map((value) => ({ value, name: categoryNames[value] })),
+  { value: 'other' as const, name: 'Other' },
+];
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? REQUIRED_FIELDS_MESSAGE : `${label} must be text`) })
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(max, `${label} must be ${max} characters or fewer`);
+}
+
+/** Optional text: absent, empty and blank all mean "not given" and arrive as ''. */
+function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer`)
+    .default('');
+}
+
+/**
+ * A required e-mail address. Commas, spaces and angle brackets are refused, so an address can
+ * never name a second recipient of the acknowledgement e-mail.
+ */
+function requiredEmail() {
+  return requiredText('Email address', outreachLimits.email).pipe(z.email(INVALID_EMAIL_MESSAGE));
+}
+
+/** A missing or non-object body is a form with nothing filled in. */
+const formObject = { error: REQUIRED_FIELDS_MESSAGE };
+
+export const newsletterRequestSchema = z.object({ email: requiredEmail() }, formObject);
+export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
+
+export const supportRequestSchema = z.object(
+  {
+    name: requiredText('Name', outreachLimits.name),
+    email: requiredEmail(),
+    subject: z
+      .enum(supportSubjects, { error: 'Please choose a subject: support, business, feedback or other' })
+      .default('support'),
+    message: requiredText('Message', outreachLimits.message),
+  },
+  formObject,
+);
+export type SupportRequest = z.input<typeof supportRequestSchema>;
+export type SupportSubmission = z.output<typeof supportRequestSchema>;
+
+/** Spec 001 section 5: the labels mark phone, website, category and about as required; only these three are. */
+export const partnershipRequestSchema = z.object(
+  {
+    companyName: requiredText('Company name', outreachLimits.companyName),
+    contactName: requiredText('Contact name', outreachLimits.contactName),
+    businessEmail: requiredEmail(),
+    phoneNumber: optionalText('Phone number', outreachLimits.phoneNumber),
+    companyWebsite: optionalText('Company website', outreachLimits.companyWebsite),
+    businessCategory: z
+      .union([z.literal(''), z.enum(businessCategories)], { error: 'Please choose a business category from the list' })
+      .default(''),
+    aboutBusiness: optionalText('About your business', outreachLimits.aboutBusiness),
+  },
+  formObject,
+);
+export type PartnershipRequest = z.input<typeof partnershipRequestSchema>;
+export type PartnershipSubmission = z.output<typeof partnershipRequestSchema>;
+
+export const outreachResponseSchema = z.object({ message: z.string() });
+export type OutreachResponse = z.infer<typeof outreachResponseSchema>;
+
+/**
+ * One sentence for a failed form, shared by the server's 400 and the forms' own check: a missing
+ * field outranks a bad address, which outranks anything else (the first field's own message).
+ */
+export function summariseOutreachErrors(errors: readonly FieldError[]): string {
+  if (errors.some((error) => error.message === REQUIRED_FIELDS_MESSAGE)) return REQUIRED_FIELDS_MESSAGE;
+  if (errors.some((error) => error.message === INVALID_EMAIL_MESSAGE)) return INVALID_EMAIL_MESSAGE;
+  return errors[0]?.message ?? REQUIRED_FIELDS_MESSAGE;
+}
+
+/** A zod failure as the wire's per-field errors (`path` joined with dots). */
+export function outreachFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/** A form's own check before sending: the per-field errors the server would give, or none. */
+export function checkOutreachForm(schema: z.ZodType, values: unknown): FieldError[] {
+  const parsed = schema.safeParse(values);
+  return parsed.success ? [] : outreachFieldErrors(parsed.error);
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/**
+ * Accounts and sessions (spec 000 sections 3, 4, 5 and 7; spec 001 section 5). The same schemas
+ * validate the web forms and the API, so a message the user sees is the one the server sends.
+ */
+
+export const LOGIN_CODE_LENGTH = 6;
+export const USERNAME_PATTERN = /^[a-z0-9_]{3,30}$/;
+
+/** An e-mail address, normalised (trimmed, lower-case) before it is checked. */
+export const emailSchema = z
+  .string('Please enter a valid email address')
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'));
+
+export const generateCodeRequestSchema = z.object({ email: emailSchema });
+export type GenerateCodeRequest = z.input<typeof generateCodeRequestSchema>;
+
+/** The same answer for every address, known or not (ARCHITECTURE.md section 6). */
+export const generateCodeResponseSchema = z.object({ success: z.literal(true) });
+export type GenerateCodeResponse = z.infer<typeof generateCodeResponseSchema>;
+
+export const loginCodeSchema = z
+  .string('Please enter the 6-digit verification code')
+  .trim()
+  .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), 'Please enter the 6-digit verification code');
+
+export const loginRequestSchema = z.object({ email: emailSchema, loginCode: loginCodeSchema });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** An access token (JWT, 15 minutes) and an opaque refresh token (rotated on every use). */
+export const sessionTokensSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export type SessionTokens = z.infer<typeof sessionTokensSchema>;
+
+export const refreshTokenRequestSchema = z.object({
+  refreshToken: z.string('A refresh token is required').min(1, 'A refresh token is required').max(512),
+});
+export type RefreshTokenRequest = z.infer<typeof refreshTokenRequestSchema>;
+
+export const logoutRequestSchema = refreshTokenRequestSchema;
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
+export const usernameSchema = z
+  .string('Please choose a username')
+  .trim()
+  .toLowerCase()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(USERNAME_PATTERN, 'Username may only contain letters, digits and underscores');
+
+export const signUpNameSchema = z
+  .string('Please enter your name')
+  .trim()
+  .min(1, 'Please enter your name')
+  .max(100, 'Name must be at most 100 characters');
+
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  consumer: z.object({ name: signUpNameSchema }),
+  role: z.literal('consumer', 'Only consumer accounts can be registered'),
+  username: usernameSchema,
+  selectedPersonas: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const registerResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const verifyEmailParamsSchema = z.object({ token: z.string() });
+
+export const signedInResponseSchema = sessionTokensSchema.extend({ message: z.string() });
+export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
+
+/** One path for Google sign-in and sign-up; `mode` tells them apart (default login). */
+export const googleAuthRequestSchema = z.object({
+  accessToken: z.string('A Google access token is required').min(1).max(4096),
+  mode: z.enum(['login', 'signup']).default('login'),
+  /** The name the client read from Google's user-info service, used when token-info has none. */
+  name: z.string().trim().max(100).optional(),
+});
+export type GoogleAuthRequest = z.input<typeof googleAuthRequestSchema>;
+
+export const googleLoginResponseSchema = signedInResponseSchema;
+export type GoogleLoginResponse = z.infer<typeof googleLoginResponseSchema>;
+
+export const googleSignUpResponseSchema = sessionTokensSchema.extend({ email: z.string() });
+export type GoogleSignUpResponse = z.infer<typeof googleSignUpResponseSchema>;
+
+/** GET /users/me. `createdAt` is an ISO 8601 timestamp. */
+export const currentUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  consumer: z.object({ name: z.string(), phoneNumber: z.string().nullable() }),
+  role: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Settings name (spec 001 section 5). */
+export const accountNameSchema = z
+  .string('Name is required')
+  .trim()
+  .min(1, { error: 'Name is required', abort: true })
+  .min(2, 'Name must be at least 2 characters')
+  .max(100, 'Name must be at most 100 characters');
+
+const PHONE_MESSAGE = 'Please enter a valid phone number or leave it empty';
+
+/** Settings phone (spec 001 section 5): may be empty, which clears it (null). */
+export const accountPhoneSchema = z
+  .string(PHONE_MESSAGE)
+  .trim()
+  .max(30, 'Phone number must be at most 30 characters')
+  .refine((value) => value === '' || value.length >= 3, { error: PHONE_MESSAGE, abort: true })
+  .refine((value) => /^[0-9 +()-]*$/.test(value), 'Phone number may contain only digits, spaces and + ( ) -')
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+/** The settings form's own fields, for the web form and the server alike. */
+export const accountDetailsSchema = z.object({ name: accountNameSchema, phoneNumber: accountPhoneSchema });
+export type AccountDetailsInput = z.input<typeof accountDetailsSchema>;
+
+const readOnly = (field: string) =>
+  z
+    .unknown()
+    .refine((value) => value === undefined, `Your ${field} cannot be changed`)
+    .optional();
+
+/**
+ * PATCH /users/me: the dotted keys the client sends ('consumer.name', 'consumer.phoneNumber'),
+ * or the same fields nested under `consumer`. Username and e-mail are read-only.
+ */
+export const updateCurrentUserRequestSchema = z
+  .object({
+    'consumer.name': accountNameSchema.optional(),
+    'consumer.phoneNumber': accountPhoneSchema.optional(),
+    consumer: z.object({ name: accountNameSchema.optional(), phoneNumber: accountPhoneSchema.optional() }).optional(),
+    username: readOnly('username'),
+    email: readOnly('email'),
+  })
+  .transform(({ consumer, ...dotted }) => ({
+    name: dotted['consumer.name'] ?? consumer?.name,
+    phoneNumber: dotted['consumer.phoneNumber'] !== undefined ? dotted['consumer.phoneNumber'] : consumer?.phoneNumber,
+  }))
+  .refine((change) => change.name !== undefined || change.phoneNumber !== undefined, 'Nothing to update');
+export type UpdateCurrentUserRequest = z.input<typeof updateCurrentUserRequestSchema>;
+
+export const updateCurrentUserResponseSchema = z.object({ message: z.string(), user: currentUserSchema });
+export type UpdateCurrentUserResponse = z.infer<typeof updateCurrentUserResponseSchema>;
+
+/** GET /config: public settings the single-page app reads at start. */
+export const publicConfigSchema = z.object({ googleClientId: z.string().nullable() });
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/**
+ * A username from a display name (spec 000 section 5): spaces removed, lower-case, padded to at
+ * least 3 characters, cut to 8, then the last 4 digits of the time and a 3-digit random number.
+ * Characters a username may not hold are dropped too, so the result always passes
+ * `usernameSchema`; on a 409 the caller simply generates another.
+ */
+export function generateUsername(name: string, nowMs: number, random: () => number = Math.random): string {
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '')
+    .padEnd(3, '0')
+    .slice(0, 8);
+  const time = String(nowMs).slice(-4).padStart(4, '0');
+  const suffix = String(Math.floor(random() * 1000)).padStart(3, '0');
+  return `${base}${time}${suffix}`;
+}
