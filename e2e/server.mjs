@@ -12,7 +12,8 @@ process.env.PORT = process.env.E2E_PORT ?? '3100';
 process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL = process.env.E2E_LOG_LEVEL ?? 'warn';
 process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;
-// Every browser test signs in from 127.0.0.1; the per-IP code limit is tested in the API tests.
+// Every browser test signs in from 127.0.0.1; the per-IP limits are tested in the API tests.
 process.env.LOGIN_CODE_IP_LIMIT ??= '1000';
+process.env.SIGNUP_IP_LIMIT ??= '1000';
 register();
 await import(path.join(root, 'apps/api/src/server.ts'));

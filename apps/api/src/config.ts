@@ -35,6 +35,7 @@ const envSchema = z.object({
     .optional(),
   /** Login-code requests one IP may make per 15 minutes (browser test runs raise it). */
   LOGIN_CODE_IP_LIMIT: z.coerce.number().int().min(1).default(20),
+  SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -57,6 +58,8 @@ export interface Config {
   opsEmail: string;
   redisUrl: string | undefined;
   loginCodeIpLimit: number;
+  /** Sign-ups one IP address may make per hour. */
+  signupIpLimit: number;
   logLevel: string;
   /** The built single-page app; undefined when it should not be served (API tests). */
   webDistDir: string | undefined;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     opsEmail: e.OPS_EMAIL,
     redisUrl: e.REDIS_URL,
     loginCodeIpLimit: e.LOGIN_CODE_IP_LIMIT,
+    signupIpLimit: e.SIGNUP_IP_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
   };
@@ -136,6 +140,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     opsEmail: 'ops@localhost',
     redisUrl: undefined,
     loginCodeIpLimit: 20,
+    signupIpLimit: 30,
     logLevel: 'silent',
     webDistDir: undefined,
     ...overrides,

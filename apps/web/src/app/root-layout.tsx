@@ -1,4 +1,6 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { SaveLocalCartOnSignIn } from '@/features/cart/server/save-local-cart-on-sign-in';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 
@@ -12,11 +14,27 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollToTop />
+      <SaveLocalCartOnSignIn />
     </div>
   );
 }
 
-/** Spec 000 section 2: the scroll position returns to the top on every route change. */
+/**
+ * Spec 000 section 2: the scroll position returns to the top on every route change, back and
+ * forward included. A change of query only (a filter, a search) keeps the shopper's place.
+ */
 function ScrollToTop() {
-  return <ScrollRestoration getKey={(location) => location.key} />;
+  const { pathname } = useLocation();
+
+  useLayoutEffect(() => {
+    // The browser would otherwise restore an old position on back/forward after this runs.
+    window.history.scrollRestoration = 'manual';
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path, by design.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return null;
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth } from '@/features/auth/components/require-auth';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -6,6 +7,22 @@ import { RouteError } from './route-error';
 /** Loads a page module on first visit, so each page's code is fetched only when needed. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+/** A page that needs login (spec 000 section 6): a guest goes to /login and comes back after signing in. */
+function protectedPage<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const Page = pick(await load());
+      return {
+        element: (
+          <RequireAuth>
+            <Page />
+          </RequireAuth>
+        ),
+      };
+    },
+  };
 }
 
 /** Spec 000 section 2: the full route table. */
@@ -79,21 +96,21 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'wishlist',
-        ...page(
+        ...protectedPage(
           () => import('@/features/wishlist/pages/wishlist-page'),
           (m) => m.WishlistPage,
         ),
       },
       {
         path: 'wallet',
-        ...page(
+        ...protectedPage(
           () => import('@/features/wallet/pages/wallet-page'),
           (m) => m.WalletPage,
         ),
       },
       {
         path: 'redeem',
-        ...page(
+        ...protectedPage(
           () => import('@/features/redeem/pages/redeem-page'),
           (m) => m.RedeemPage,
         ),
@@ -121,14 +138,14 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'account',
-        ...page(
+        ...protectedPage(
           () => import('@/features/settings/pages/account-page'),
           (m) => m.AccountPage,
         ),
       },
       {
         path: 'settings',
-        ...page(
+        ...protectedPage(
           () => import('@/features/settings/pages/settings-page'),
           (m) => m.SettingsPage,
         ),

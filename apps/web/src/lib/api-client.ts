@@ -1,5 +1,22 @@
-import type { FieldError } from '@gvm/contract';
-import axios, { AxiosError } from 'axios';
+import axios, { isAxiosError } from 'axios';
+import { toApiError } from './api-error';
+import { endSessionAndGoToLogin } from './auth/end-session';
+import { RefreshError, refreshSession } from './auth/refresh-session';
+import { readTokens } from './auth/token-storage';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * For calls whose 401 is an answer, not an expired session (signing in with a wrong code, the
+     * refresh call itself, logout): the client never refreshes or redirects for them.
+     */
+    skipAuthRefresh?: boolean;
+    /** Set on the one repeat after a refresh, so no request is ever refreshed twice. */
+    authRetried?: boolean;
+  }
+}
+
+export { ApiError, failureMessage, serverMessage, toApiError } from './api-error';
 
 /** Spec 000 section 7: base path /api/v1, JSON, 10-second timeout. */
 export const api = axios.create({
@@ -8,36 +25,47 @@ export const api = axios.create({
   headers: { 'Content-Type': 'application/json' },
 });
 
-/** Spec 000 section 8, 'Normalised API error': what every page reads from a failed call. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly errors: FieldError[] | undefined;
-  readonly data: unknown;
+/** Spec 000 section 7: every request carries a bearer Authorization header when a token is stored. */
+api.interceptors.request.use((config) => {
+  const { token } = readTokens();
+  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
 
-  constructor(status: number, message: string, errors?: FieldError[], data?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.errors = errors;
-    this.data = data;
+/**
+ * Spec 000 section 4: after a 401 the client refreshes once, stores the new tokens and repeats the
+ * request; with no refresh token, or a refresh the server refuses, it clears both tokens and goes
+ * to /login. A refresh that could not reach the server keeps the tokens (the session may be fine)
+ * and fails the request instead.
+ */
+async function retryAfterRefresh(error: unknown): Promise<unknown> {
+  const config = isAxiosError(error) ? error.config : undefined;
+  if (
+    !isAxiosError(error) ||
+    error.response?.status !== 401 ||
+    !config ||
+    config.skipAuthRefresh ||
+    config.authRetried
+  ) {
+    throw toApiError(error);
   }
+  const sentHeader = config.headers.get('Authorization');
+  const { token } = readTokens();
+  // When another request has already renewed the token this one was sent with, it simply repeats.
+  if (!token || sentHeader === `Bearer ${token}`) {
+    try {
+      await refreshSession(api);
+    } catch (refreshError) {
+      if (refreshError instanceof RefreshError && refreshError.kind === 'refused') {
+        console.warn(`Token refresh failed: ${refreshError.message}`);
+        endSessionAndGoToLogin();
+      }
+      throw toApiError(error);
+    }
+  }
+  config.authRetried = true;
+  config.headers.delete('Authorization');
+  return api.request(config);
 }
 
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof AxiosError) {
-    const data: unknown = error.response?.data;
-    const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    const message =
-      (typeof body.error === 'string' && body.error) ||
-      (typeof body.message === 'string' && body.message) ||
-      (error.code === AxiosError.ECONNABORTED ? 'The request timed out. Please try again.' : '') ||
-      (!error.response ? 'Could not reach the server. Please check your connection.' : '') ||
-      'An unexpected error occurred';
-    const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : undefined;
-    return new ApiError(error.response?.status ?? 500, message, errors, data);
-  }
-  return new ApiError(500, error instanceof Error ? error.message : 'An unexpected error occurred');
-}
-
-api.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
+api.interceptors.response.use(undefined, retryAfterRefresh);

@@ -52,7 +52,7 @@ export async function authRoutes(app: App): Promise<void> {
     '/users/register',
     {
       ...validated,
-      config: limits.register,
+      config: limits.register(app.appConfig.signupIpLimit),
       schema: {
         body: registerRequestSchema,
         response: { 201: registerResponseSchema, 409: errorResponseSchema, ...errors },

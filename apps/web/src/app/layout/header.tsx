@@ -1,12 +1,98 @@
+import { Gift, Heart, LogIn, Settings, ShoppingCart, User, Wallet } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { ProtectedLink } from '@/components/protected-link';
+import { buttonClassName } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useIsLoggedIn } from '@/lib/auth/session-store';
+import { cn } from '@/lib/cn';
+import { company } from '@/lib/company';
+import { SearchBox } from './search-box';
+import { SideMenu } from './side-menu';
+import { useScrolledPast } from './use-scrolled-past';
 
+/** Spec 000 section 9: the header turns translucent with a shadow past 10 px of scrolling. */
+const SCROLL_THRESHOLD_PX = 10;
+
+const iconLinkClass =
+  'items-center justify-center rounded-full p-2.5 text-gray-600 transition-colors hover:bg-brand-50 hover:text-brand-700';
+
+interface IconLink {
+  label: string;
+  to: string;
+  icon: ComponentType<{ className?: string }>;
+  /** Phones reach these through the side menu, so they appear from this width up. */
+  shownFrom: string;
+}
+
+const protectedIconLinks: IconLink[] = [
+  { label: 'Wallet', to: paths.wallet, icon: Wallet, shownFrom: 'hidden md:flex' },
+  { label: 'Wishlist', to: paths.wishlist, icon: Heart, shownFrom: 'hidden sm:flex' },
+  { label: 'Settings', to: paths.settings, icon: Settings, shownFrom: 'hidden lg:flex' },
+];
+
+/** The page shell's header (spec 000 section 2, Header). */
 export function Header() {
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+  const loggedIn = useIsLoggedIn();
+
   return (
-    <header className="sticky top-0 z-40 border-b border-gray-100 bg-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center px-4">
-        <Link to="/" className="text-xl font-bold text-brand-600">
-          UGM
+    <header
+      data-scrolled={scrolled}
+      className={cn(
+        'sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200',
+        scrolled ? 'border-transparent bg-white/80 shadow-md backdrop-blur-md' : 'border-gray-100 bg-white',
+      )}
+    >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 sm:px-6 lg:px-8">
+        <SideMenu />
+        <Link to={paths.home} aria-label={`${company.brand} home`} className="flex items-center gap-2">
+          <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm shadow-brand-600/30">
+            <Gift className="h-5 w-5" aria-hidden="true" />
+          </span>
+          <span className="text-xl font-extrabold tracking-tight text-gray-900">
+            {company.shortBrand}
+            <span className="hidden text-sm font-medium text-gray-500 lg:inline"> Gift Marketplace</span>
+          </span>
         </Link>
+
+        {/* One search box: its own full-width row below the bar on phones, inline from 768 px. */}
+        <SearchBox className="order-last w-full md:order-none md:mx-4 md:w-auto md:max-w-xl md:flex-1" />
+
+        <nav aria-label="Account" className="ml-auto flex items-center gap-0.5">
+          <ProtectedLink
+            to={paths.redeem}
+            className={buttonClassName('primary', 'sm', 'mr-2 hidden rounded-full px-4 md:inline-flex')}
+          >
+            <Gift className="h-4 w-4" aria-hidden="true" />
+            Redeem Gift
+          </ProtectedLink>
+          {protectedIconLinks.map(({ label, to, icon: Icon, shownFrom }) => (
+            <ProtectedLink key={to} to={to} aria-label={label} title={label} className={cn(iconLinkClass, shownFrom)}>
+              <Icon className="h-5 w-5" aria-hidden="true" />
+            </ProtectedLink>
+          ))}
+          <NotificationBell />
+          <Link to={paths.cart} aria-label="Cart" title="Cart" className={cn(iconLinkClass, 'flex')}>
+            <ShoppingCart className="h-5 w-5" aria-hidden="true" />
+          </Link>
+          {loggedIn ? (
+            <ProtectedLink
+              to={paths.account}
+              aria-label="Account"
+              title="Account"
+              className={cn(iconLinkClass, 'flex')}
+            >
+              <User className="h-5 w-5" aria-hidden="true" />
+            </ProtectedLink>
+          ) : (
+            <Link to={paths.login} className={buttonClassName('outline', 'sm', 'ml-1 rounded-full px-3.5')}>
+              <LogIn className="h-4 w-4" aria-hidden="true" />
+              Login
+            </Link>
+          )}
+        </nav>
       </div>
     </header>
   );

@@ -33,9 +33,13 @@ export function storeTokens(token: string | null | undefined, refreshToken: stri
   window.dispatchEvent(new Event(TOKENS_CHANGED_EVENT));
 }
 
+/**
+ * The refresh token goes first: another tab that hears of the first removal must not find a
+ * refresh token without an access token and spend it on a refresh while this tab logs out.
+ */
 export function clearTokens(): void {
-  localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(REFRESH_TOKEN_KEY);
+  localStorage.removeItem(TOKEN_KEY);
   window.dispatchEvent(new Event(TOKENS_CHANGED_EVENT));
 }
 
@@ -45,14 +49,33 @@ export function hasBothTokens(): boolean {
   return Boolean(token && refreshToken);
 }
 
-/** The `exp` claim (seconds) of a JWT-style token, or null when it does not decode. */
-export function tokenExpiry(token: string): number | null {
+/** The claims of a JWT-style token, or null when it does not decode (the signature is the server's business). */
+function tokenClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof json.exp === 'number' ? json.exp : null;
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The `exp` claim (seconds) of a JWT-style token, or null when it does not decode. */
+export function tokenExpiry(token: string): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
+}
+
+/** The `sub` claim (the user's id) of a JWT-style token, or null when it does not decode. */
+export function tokenSubject(token: string): string | null {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === 'string' ? sub : null;
+}
+
+/** Whether a token decodes and its `exp` is later than `now` (milliseconds). */
+export function isTokenUnexpired(token: string | null, now = Date.now()): token is string {
+  if (!token) return false;
+  const exp = tokenExpiry(token);
+  return exp !== null && exp * 1000 > now;
 }

@@ -1,5 +1,85 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { paths } from '@/config/paths';
+import { failureMessage } from '@/lib/api-client';
+import { rememberReturnTo } from '@/lib/auth/redirect-storage';
+import { usePageMeta } from '@/lib/page-meta';
+import { useRequestLoginCode } from '../api/request-login-code';
+import { AuthLayout } from '../components/auth-layout';
+import { GoogleButton } from '../components/google-button';
+import { OrDivider } from '../components/or-divider';
+import { isPlausibleLoginEmail } from '../lib/validation';
 
+/**
+ * /login (spec 000 sections 2 and 4): an e-mailed code or Google. Query parameters: email
+ * prefills the field, provider=google points at the Google button, returnTo is remembered for
+ * after signing in.
+ */
 export function LoginPage() {
-  return <ComingSoon title="Log in" />;
+  usePageMeta('Log in', 'Log in to UGM Gift Marketplace with a one-time code sent to your email, or with Google.');
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const requestCode = useRequestLoginCode();
+  const navigate = useNavigate();
+  const returnTo = params.get('returnTo');
+
+  useEffect(() => {
+    if (returnTo) rememberReturnTo(returnTo);
+  }, [returnTo]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!isPlausibleLoginEmail(address)) {
+      toast.error('Invalid email', { description: 'Please enter a valid email address' });
+      return;
+    }
+    requestCode.mutate(
+      { email: address },
+      {
+        onSuccess: () => {
+          toast.success('Verification code sent', { description: `We've sent a login code to ${address}.` });
+          navigate(`${paths.loginCode}?${new URLSearchParams({ email: address })}`);
+        },
+        onError: (error) => {
+          toast.error('Error', {
+            description: failureMessage(error, 'An error occurred while sending the verification code'),
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <AuthLayout title="Log in to your account" subtitle="Welcome back!">
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <div className="space-y-1.5">
+          <Label htmlFor="login-email">Email</Label>
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            placeholder="Enter your email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={requestCode.isPending}>
+          {requestCode.isPending ? 'Loading...' : 'Continue with Email'}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleButton mode="login" emphasised={params.get('provider') === 'google'} />
+      <p className="mt-8 text-center text-sm text-gray-600">
+        Don't have an account?{' '}
+        <Link to={paths.signup} className="font-medium text-brand-600 hover:text-brand-700">
+          Sign up
+        </Link>
+      </p>
+    </AuthLayout>
+  );
 }

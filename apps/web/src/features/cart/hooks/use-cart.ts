@@ -7,18 +7,10 @@ import { useGuestCart } from './use-guest-cart';
  * The cart every page uses: its lines, the total estimate per currency, and add / remove /
  * change quantity. Pages never touch the stores or the cart endpoints directly.
  *
- * The seam for signed-in users (spec 000 section 4, the server cart): write a `useServerCart()`
- * in this folder returning the same `CartApi` — the cart fetched by user id (created when the
- * fetch fails), add / remove / quantity as mutations with `isPending` while they run, lines
- * mapped to `CartItem` with the product's name, image and currency — and select it here:
- *
- *   const loggedIn = useIsLoggedIn();
- *   const guest = useGuestCart();
- *   const server = useServerCart({ enabled: loggedIn }); // hooks run unconditionally
- *   return loggedIn ? server : guest;
- *
- * Moving the local lines to the server after sign-in (the bulk save, then clearing
- * `cart-storage`) belongs beside `useServerCart`, not in the pages.
+ * Signed-in users get the server cart (spec 000 section 4; `../server/use-server-cart.ts`): the
+ * cart fetched by user id (created when the fetch fails), changes as mutations with `isPending`
+ * while they run. The local lines are bulk-saved there after sign-in, then `cart-storage` is
+ * cleared (`../server/save-local-cart.ts`), so the pages never tell the two apart.
  */
 export function useCart(): CartApi {
   const loggedIn = useIsLoggedIn();

@@ -1,4 +1,104 @@
-/** The footer's newsletter sign-up (spec 000 section 4). Built by the outreach work (issue 4). */
-export function NewsletterForm() {
-  return null;
+import {
+  checkOutreachForm,
+  INVALID_EMAIL_MESSAGE,
+  NEWSLETTER_EMAIL_PATTERN,
+  newsletterRequestSchema,
+  outreachLimits,
+  summariseOutreachErrors,
+} from '@gvm/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { outreachErrorMessage } from '../api/outreach-error';
+import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter';
+import type { FormOutcome } from '../hooks/use-outreach-form';
+
+/**
+ * The footer's newsletter sign-up (spec 000 sections 4, 5 and 8): idle, submitting (field and
+ * button disabled, spinner), success ('Thank you for subscribing!', field cleared) or error (the
+ * server's error, else 'Something went wrong'). An address failing the spec's pattern is refused
+ * here and nothing is sent. `tone` suits the footer's background.
+ */
+export function NewsletterForm({ tone = 'light', className }: { tone?: 'light' | 'dark'; className?: string }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [outcome, setOutcome] = useState<FormOutcome>({ kind: 'idle' });
+  const subscription = useSubscribeToNewsletter();
+  const submitting = subscription.isPending;
+  const dark = tone === 'dark';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const address = email.trim();
+    // The spec's own pattern first, then the server's stricter rule, so a refusal costs no request.
+    const problem = NEWSLETTER_EMAIL_PATTERN.test(address)
+      ? summariseFirst(checkOutreachForm(newsletterRequestSchema, { email: address }))
+      : INVALID_EMAIL_MESSAGE;
+    if (problem) {
+      setOutcome({ kind: 'error', message: problem });
+      return;
+    }
+    setOutcome({ kind: 'idle' });
+    subscription.mutate(
+      { email: address },
+      {
+        onSuccess: (response) => {
+          setEmail('');
+          setOutcome({ kind: 'success', message: response.message });
+        },
+        onError: (error) => setOutcome({ kind: 'error', message: outreachErrorMessage(error) }),
+      },
+    );
+  };
+
+  const invalid = outcome.kind === 'error';
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Newsletter sign-up"
+      aria-busy={submitting}
+      className={cn('w-full max-w-md', className)}
+    >
+      <label htmlFor={`${id}-email`} className="sr-only">
+        Email address
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="Enter your email"
+          maxLength={outreachLimits.email}
+          value={email}
+          disabled={submitting}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={`${id}-outcome`}
+          className="sm:flex-1"
+        />
+        <Button type="submit" disabled={submitting} className="shrink-0">
+          {submitting ? <Spinner /> : null}
+          Subscribe
+        </Button>
+      </div>
+      <div id={`${id}-outcome`} className="mt-2 text-sm">
+        <p role="status" className={dark ? 'text-emerald-300' : 'text-emerald-700'}>
+          {outcome.kind === 'success' ? outcome.message : null}
+        </p>
+        <p role="alert" className={dark ? 'text-red-300' : 'text-red-700'}>
+          {outcome.kind === 'error' ? outcome.message : null}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+function summariseFirst(errors: ReturnType<typeof checkOutreachForm>): string | undefined {
+  return errors.length > 0 ? summariseOutreachErrors(errors) : undefined;
 }

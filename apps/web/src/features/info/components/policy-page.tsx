@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-import { usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
+import { Breadcrumb } from './breadcrumb';
 
 /** One numbered part of a policy document, reachable by its anchor id. */
 export interface PolicySection {
@@ -32,7 +33,9 @@ const proseClass = [
   '[&_h3]:pt-2 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-gray-900',
 ].join(' ');
 
-const tocLinkClass = 'text-rose-600 underline hover:text-rose-700';
+/** Links inside policy text: the brand colour, underlined so they never rely on colour alone. */
+export const policyLinkClass = 'text-brand-700 underline underline-offset-2 hover:text-brand-600';
+const tocLinkClass = policyLinkClass;
 
 /** Shared layout for the terms, privacy, AML and refund pages. */
 export function PolicyPage({ title, updated, description, sections, intro }: PolicyPageProps) {
@@ -40,7 +43,8 @@ export function PolicyPage({ title, updated, description, sections, intro }: Pol
 
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:py-16">
-      <header className="border-b border-gray-200 pb-6">
+      <Breadcrumb current={title} />
+      <header className="mt-6 border-b border-gray-200 pb-6">
         <h1 className="text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl">{title}</h1>
         <p className="mt-3 text-sm text-gray-500">{updated}</p>
       </header>

@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 
-import { company } from '../../../lib/company';
-import type { PolicySection } from '../components/policy-page';
-import { PolicyPage } from '../components/policy-page';
-
-const linkClass = 'text-rose-600 underline hover:text-rose-700';
+import { paths } from '@/config/paths';
+import { company } from '@/lib/company';
+import { policyLinkClass as linkClass, PolicyPage, type PolicySection } from '../components/policy-page';
 
 const complianceEmailLink = (
   <a href={`mailto:${company.complianceEmail}`} className={linkClass}>
@@ -343,7 +341,7 @@ const sections: PolicySection[] = [
         <p>
           Some data protection rights may be restricted where complying with them would prejudice the prevention or
           detection of crime. Our{' '}
-          <Link to="/privacy" className={linkClass}>
+          <Link to={paths.privacy} className={linkClass}>
             Privacy Policy
           </Link>{' '}
           explains in full how we handle personal data and the rights you have.

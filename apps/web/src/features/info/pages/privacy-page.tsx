@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 
-import { company } from '../../../lib/company';
-import type { PolicySection } from '../components/policy-page';
-import { PolicyPage } from '../components/policy-page';
-
-const linkClass = 'text-rose-600 underline hover:text-rose-700';
+import { paths } from '@/config/paths';
+import { company } from '@/lib/company';
+import { policyLinkClass as linkClass, PolicyPage, type PolicySection } from '../components/policy-page';
 
 const address = `${company.address.line1}, ${company.address.city} ${company.address.postcode}, ${company.address.country}`;
 
@@ -244,7 +242,7 @@ const sections: PolicySection[] = [
           <li>
             <strong>Order, transaction and due diligence records</strong> are kept for at least 5 years after the
             transaction or the end of our relationship with you, as anti-money laundering law requires (see our{' '}
-            <Link to="/aml-policy" className={linkClass}>
+            <Link to={paths.amlPolicy} className={linkClass}>
               Anti-Money Laundering Policy
             </Link>
             ), and longer where tax or accounting rules require it.
@@ -346,7 +344,7 @@ const sections: PolicySection[] = [
         <p>
           We send marketing emails only if you opt in. The <strong>Marketing Emails</strong> preference in the
           Preferences tab of your{' '}
-          <Link to="/settings" className={linkClass}>
+          <Link to={paths.settings} className={linkClass}>
             account settings
           </Link>{' '}
           is <strong>off by default</strong>, and you can switch it on or off at any time. Signing up for our newsletter
@@ -384,7 +382,7 @@ const sections: PolicySection[] = [
         </ul>
         <p>
           For questions about orders or your account, see our{' '}
-          <Link to="/contact" className={linkClass}>
+          <Link to={paths.contact} className={linkClass}>
             Contact page
           </Link>
           .

@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 
-import { company } from '../../../lib/company';
-import type { PolicySection } from '../components/policy-page';
-import { PolicyPage } from '../components/policy-page';
-
-const linkClass = 'text-rose-600 underline hover:text-rose-700';
+import { paths } from '@/config/paths';
+import { company } from '@/lib/company';
+import { policyLinkClass as linkClass, PolicyPage, type PolicySection } from '../components/policy-page';
 
 const address = `${company.address.line1}, ${company.address.city} ${company.address.postcode}, ${company.address.country}`;
 
@@ -27,7 +25,7 @@ const sections: PolicySection[] = [
         </p>
         <p>
           The policy forms part of our{' '}
-          <Link to="/terms" className={linkClass}>
+          <Link to={paths.terms} className={linkClass}>
             Terms and Conditions
           </Link>
           . It does not affect your statutory rights as a consumer under UK law, including the Consumer Rights Act 2015
@@ -110,7 +108,7 @@ const sections: PolicySection[] = [
         <p>
           We may ask for further information to verify your request or to meet our legal obligations. You will find
           other ways to reach us on our{' '}
-          <Link to="/contact" className={linkClass}>
+          <Link to={paths.contact} className={linkClass}>
             Contact page
           </Link>
           .
@@ -169,7 +167,7 @@ const sections: PolicySection[] = [
           <li>
             orders involving <strong>fraud</strong> or suspected fraud, unauthorised use of a payment card, multiple
             accounts or any other breach of our{' '}
-            <Link to="/terms" className={linkClass}>
+            <Link to={paths.terms} className={linkClass}>
               Terms and Conditions
             </Link>
             ; and

@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 
-import { company } from '../../../lib/company';
-import type { PolicySection } from '../components/policy-page';
-import { PolicyPage } from '../components/policy-page';
-
-const linkClass = 'text-rose-600 underline hover:text-rose-700';
+import { paths } from '@/config/paths';
+import { company } from '@/lib/company';
+import { policyLinkClass as linkClass, PolicyPage, type PolicySection } from '../components/policy-page';
 
 const address = `${company.address.line1}, ${company.address.city} ${company.address.postcode}, ${company.address.country}`;
 
@@ -36,7 +34,7 @@ const sections: PolicySection[] = [
         <p>
           To create an account and buy vouchers you must be at least 18 years old and able to enter into a binding
           contract. You must also meet the customer due diligence requirements in our{' '}
-          <Link to="/aml-policy" className={linkClass}>
+          <Link to={paths.amlPolicy} className={linkClass}>
             Anti-Money Laundering Policy
           </Link>
           , including signing in with a verified corporate email address that you use through your employment. We may
@@ -130,7 +128,7 @@ const sections: PolicySection[] = [
           <li>
             You must have the recipient’s permission, or a reasonable expectation that they would be happy, for us to
             use their details to deliver your gift. Our{' '}
-            <Link to="/privacy" className={linkClass}>
+            <Link to={paths.privacy} className={linkClass}>
               Privacy Policy
             </Link>{' '}
             explains how we handle them.
@@ -336,7 +334,7 @@ const sections: PolicySection[] = [
         <p>
           Your rights to cancel an order and to receive a refund, including when a voucher is not delivered and the
           cooling-off period for unused vouchers, are set out in our{' '}
-          <Link to="/refund-policy" className={linkClass}>
+          <Link to={paths.refundPolicy} className={linkClass}>
             Refund Policy
           </Link>
           , which forms part of these terms.
@@ -361,7 +359,7 @@ const sections: PolicySection[] = [
         <p>
           To meet our legal obligations and protect our customers, transactions and accounts are monitored for fraud,
           money laundering and other financial crime, as described in our{' '}
-          <Link to="/aml-policy" className={linkClass}>
+          <Link to={paths.amlPolicy} className={linkClass}>
             Anti-Money Laundering Policy
           </Link>
           . We may delay, decline or reverse a transaction, or ask you for further information, where this is needed to
@@ -482,7 +480,7 @@ const sections: PolicySection[] = [
         </ul>
         <p>
           Our support hours and other ways to reach us are on our{' '}
-          <Link to="/contact" className={linkClass}>
+          <Link to={paths.contact} className={linkClass}>
             Contact page
           </Link>
           .
@@ -502,15 +500,15 @@ export function TermsPage() {
         <p>
           These terms and conditions govern your use of {company.brand} and every purchase you make on it. Please read
           them carefully. By creating an account or placing an order you agree to them, together with our{' '}
-          <Link to="/privacy" className={linkClass}>
+          <Link to={paths.privacy} className={linkClass}>
             Privacy Policy
           </Link>
           ,{' '}
-          <Link to="/refund-policy" className={linkClass}>
+          <Link to={paths.refundPolicy} className={linkClass}>
             Refund Policy
           </Link>{' '}
           and{' '}
-          <Link to="/aml-policy" className={linkClass}>
+          <Link to={paths.amlPolicy} className={linkClass}>
             Anti-Money Laundering Policy
           </Link>
           .

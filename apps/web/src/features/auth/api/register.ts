@@ -1,0 +1,35 @@
+import { generateUsername, type RegisterRequest, type RegisterResponse, registerResponseSchema } from '@gvm/contract';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+
+/** POST /users/register: creates the account and e-mails its verification link (spec 000 section 7). */
+export async function register(body: RegisterRequest): Promise<RegisterResponse> {
+  const response = await api.post('/users/register', body, { skipAuthRefresh: true });
+  return registerResponseSchema.parse(response.data);
+}
+
+/**
+ * Registers a consumer (spec 000 section 5: role consumer, a username made from the name).
+ * Usernames are unique, so a 409 is tried once more with a fresh suffix; a second 409 (or an
+ * e-mail that already has an account, which answers 409 both times) is the caller's to show.
+ */
+export async function registerConsumer({ name, email }: { name: string; email: string }): Promise<RegisterResponse> {
+  const attempt = () =>
+    register({
+      email,
+      consumer: { name },
+      role: 'consumer',
+      username: generateUsername(name, Date.now()),
+      selectedPersonas: [],
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    return attempt();
+  }
+}
+
+export function useRegisterConsumer() {
+  return useMutation({ mutationFn: registerConsumer });
+}

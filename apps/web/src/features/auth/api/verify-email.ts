@@ -1,0 +1,29 @@
+import type { SessionTokens } from '@gvm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { readSessionTokens } from './session-tokens';
+
+/** GET /users/verify/:token: confirms the address and signs the new user in (spec 000 section 7). */
+export async function verifyEmail(token: string): Promise<SessionTokens> {
+  const response = await api.get(`/users/verify/${encodeURIComponent(token)}`, { skipAuthRefresh: true });
+  return readSessionTokens(response.data);
+}
+
+/**
+ * A verification link works once, so it is asked exactly once per token: a query (not a
+ * mutation) dedupes the double mount of React's StrictMode and is never retried or refetched.
+ */
+export function verifyEmailQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['users', 'verify', token],
+    queryFn: () => verifyEmail(token),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    // Long enough to outlive StrictMode's remount; the tokens need not linger in memory after.
+    gcTime: 60_000,
+  });
+}
+
+export function useVerifyEmail(token: string) {
+  return useQuery(verifyEmailQueryOptions(token));
+}

@@ -1,0 +1,36 @@
+import { type ReactNode, useEffect } from 'react';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { rememberReturnTo } from '@/lib/auth/redirect-storage';
+import { useSessionStore } from '@/lib/auth/session-store';
+
+/**
+ * A page that needs login (spec 000 sections 2 and 6): shown to a signed-in user; a guest's wanted
+ * path (with its query) is remembered as returnTo and they go to /login, coming back here after
+ * signing in. While the session is still being checked it shows a loading state, never the page.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const status = useSessionStore((state) => state.status);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  // A guest already on the way elsewhere (logging out goes to /login) is not sent back here later.
+  const leaving = navigation.state !== 'idle';
+
+  useEffect(() => {
+    if (status !== 'guest' || leaving) return;
+    rememberReturnTo(location.pathname + location.search);
+    navigate(paths.login, { replace: true });
+  }, [status, leaving, location.pathname, location.search, navigate]);
+
+  if (status === 'authenticated') return children;
+  if (status === 'checking') {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner className="h-8 w-8 text-brand-600" label="Checking your session" />
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,99 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installFakeApi, type Routes, type SentRequest } from '@/lib/auth/test/fake-api';
+import { renderRoutes } from '../test/render-routes';
+import { LoginPage } from './login-page';
+
+let restoreApi = () => {};
+
+function serve(routes: Routes) {
+  const fake = installFakeApi({ 'GET /config': () => ({ status: 200, body: { googleClientId: null } }), ...routes });
+  restoreApi = fake.restore;
+  return fake.requests;
+}
+
+const renderLogin = (path = '/login') => renderRoutes([{ path: '/login', Component: LoginPage }], path);
+const codeRequests = (requests: SentRequest[]) => requests.filter((r) => r.path === '/users/generate-code');
+
+afterEach(() => restoreApi());
+
+describe('/login (spec 000 sections 2, 4, 5 and 8)', () => {
+  it('shows the page copy', async () => {
+    serve({});
+    renderLogin();
+    expect(screen.getByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Enter your email')).toBeInTheDocument();
+    expect(screen.getByText('OR')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByText(/© 2025/)).toBeInTheDocument();
+  });
+
+  it("an address without @ toasts 'Invalid email' and asks the server nothing", async () => {
+    const requests = serve({});
+    renderLogin();
+    await userEvent.type(screen.getByPlaceholderText('Enter your email'), 'ada.example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(codeRequests(requests)).toEqual([]);
+  });
+
+  it('an empty address is refused the same way', async () => {
+    const requests = serve({});
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+    expect(codeRequests(requests)).toEqual([]);
+  });
+
+  it('requests a code, says so and goes to the code page for that address', async () => {
+    const requests = serve({ 'POST /users/generate-code': () => ({ status: 200, body: { success: true } }) });
+    renderLogin();
+    await userEvent.type(screen.getByPlaceholderText('Enter your email'), '  ada@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    expect(await screen.findByText('Verification code sent')).toBeInTheDocument();
+    expect(await screen.findByText('Now at /login-code?email=ada%40example.com')).toBeInTheDocument();
+    expect(codeRequests(requests).map((request) => request.body)).toEqual([{ email: 'ada@example.com' }]);
+  });
+
+  it("shows 'Loading...' while the code is being requested", async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    serve({ 'POST /users/generate-code': () => new Promise((resolve) => (answer = resolve)) });
+    renderLogin('/login?email=ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
+    answer({ status: 200, body: { success: true } });
+    expect(await screen.findByText(/Now at \/login-code/)).toBeInTheDocument();
+  });
+
+  it("a refused request shows the server's message", async () => {
+    serve({
+      'POST /users/generate-code': () => ({ status: 429, body: { error: 'Too many verification codes requested.' } }),
+    });
+    renderLogin('/login?email=ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    expect(await screen.findByText('Too many verification codes requested.')).toBeInTheDocument();
+  });
+
+  it('a failure without a message falls back to the spec text', async () => {
+    serve({ 'POST /users/generate-code': () => ({ status: 500 }) });
+    renderLogin('/login?email=ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    expect(await screen.findByText('An error occurred while sending the verification code')).toBeInTheDocument();
+  });
+
+  it('prefills the email and remembers a safe returnTo from the query', async () => {
+    serve({});
+    renderLogin('/login?email=ada@example.com&returnTo=%2Fwishlist');
+    expect(screen.getByPlaceholderText('Enter your email')).toHaveValue('ada@example.com');
+    expect(localStorage.getItem('returnTo')).toBe('/wishlist');
+  });
+
+  it('never remembers a returnTo that leaves the site', async () => {
+    serve({});
+    renderLogin('/login?returnTo=%2F%2Fevil.example%2Fsteal');
+    expect(localStorage.getItem('returnTo')).toBeNull();
+  });
+});

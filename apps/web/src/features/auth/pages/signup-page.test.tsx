@@ -1,0 +1,97 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installFakeApi, type Routes, type SentRequest } from '@/lib/auth/test/fake-api';
+import { renderRoutes } from '../test/render-routes';
+import { SignupPage } from './signup-page';
+
+let restoreApi = () => {};
+
+function serve(routes: Routes) {
+  const fake = installFakeApi({ 'GET /config': () => ({ status: 200, body: { googleClientId: null } }), ...routes });
+  restoreApi = fake.restore;
+  return fake.requests;
+}
+
+const registrations = (requests: SentRequest[]) =>
+  requests
+    .filter((request) => request.path === '/users/register')
+    .map((request) => request.body as Record<string, unknown>);
+
+async function signUp(name: string, email: string) {
+  renderRoutes([{ path: '/signup', Component: SignupPage }], '/signup');
+  if (name) await userEvent.type(screen.getByLabelText('Full Name'), name);
+  if (email) await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+}
+
+const registered = (email: string) => ({
+  status: 201,
+  body: { success: true, message: `We've sent a validation email to ${email}. Please check your inbox.` },
+});
+
+afterEach(() => restoreApi());
+
+describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
+  it("a missing name toasts 'Please enter your name' and asks nothing", async () => {
+    const requests = serve({});
+    await signUp('   ', 'ada@example.com');
+    expect(await screen.findByText('Please enter your name')).toBeInTheDocument();
+    expect(registrations(requests)).toEqual([]);
+  });
+
+  it("an invalid email toasts 'Please enter a valid email address' and asks nothing", async () => {
+    const requests = serve({});
+    await signUp('Ada Lovelace', 'ada@example');
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(registrations(requests)).toEqual([]);
+  });
+
+  it('registers a consumer with a username made from the name, then goes to /login with the email', async () => {
+    const requests = serve({ 'POST /users/register': () => registered('ada@example.com') });
+    await signUp(' Ada Lovelace ', 'ada@example.com');
+    expect(await screen.findByText('Validation email sent')).toBeInTheDocument();
+    expect(
+      screen.getByText("We've sent a validation email to ada@example.com. Please check your inbox."),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Now at /login?email=ada%40example.com')).toBeInTheDocument();
+    const [body] = registrations(requests);
+    expect(body).toMatchObject({
+      email: 'ada@example.com',
+      consumer: { name: 'Ada Lovelace' },
+      role: 'consumer',
+      selectedPersonas: [],
+    });
+    expect(body?.username).toMatch(/^adalovel\d{7}$/);
+  });
+
+  it('a username clash (409) is tried once more with a new suffix', async () => {
+    let attempts = 0;
+    const requests = serve({
+      'POST /users/register': () =>
+        ++attempts === 1 ? { status: 409, body: { error: 'This username is taken' } } : registered('ada@example.com'),
+    });
+    await signUp('Ada', 'ada@example.com');
+    expect(await screen.findByText('Validation email sent')).toBeInTheDocument();
+    const usernames = registrations(requests).map((body) => body.username);
+    expect(usernames).toHaveLength(2);
+    expect(usernames[0]).toMatch(/^ada\d{7}$/);
+    expect(usernames[1]).toMatch(/^ada\d{7}$/);
+  });
+
+  it("an address that already has an account shows the server's message under 'Error'", async () => {
+    const requests = serve({
+      'POST /users/register': () => ({ status: 409, body: { error: 'An account with this email already exists' } }),
+    });
+    await signUp('Ada', 'ada@example.com');
+    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(registrations(requests)).toHaveLength(2);
+  });
+
+  it('a failure without a message falls back to the spec text', async () => {
+    serve({ 'POST /users/register': () => ({ status: 500 }) });
+    await signUp('Ada', 'ada@example.com');
+    expect(await screen.findByText('An error occurred while sending the verification email.')).toBeInTheDocument();
+  });
+});

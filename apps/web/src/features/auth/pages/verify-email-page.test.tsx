@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/lib/auth/session-store';
+import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from '@/lib/auth/test/fake-api';
+import { readTokens } from '@/lib/auth/token-storage';
+import { renderRoutes } from '../test/render-routes';
+import { VerifyEmailPage } from './verify-email-page';
+
+const token = fakeAccessToken({ exp: epochSeconds(900) });
+let restoreApi = () => {};
+
+function serve(routes: Routes) {
+  const fake = installFakeApi(routes);
+  restoreApi = fake.restore;
+  return fake.requests;
+}
+
+/** Rendered under StrictMode, which mounts every effect twice in development. */
+const renderVerify = (path: string) =>
+  renderRoutes([{ path: '/verify/:token', Component: VerifyEmailPage }], path, (app) => <StrictMode>{app}</StrictMode>);
+
+beforeEach(() => useSessionStore.setState({ status: 'guest' }));
+afterEach(() => {
+  restoreApi();
+  vi.useRealTimers();
+});
+
+describe('/verify/:token (spec 000 sections 2, 4 and 8)', () => {
+  it('asks the server exactly once, stores the session, says so and goes home', async () => {
+    const requests = serve({
+      'GET /users/verify/:token': ({ params }) =>
+        params.token === 'link-token'
+          ? { status: 200, body: { token, refreshToken: 'refresh-1', message: 'Verified' } }
+          : { status: 400, body: { error: 'Invalid' } },
+    });
+    renderVerify('/verify/link-token');
+    expect(await screen.findByText('Email Verified!')).toBeInTheDocument();
+    expect(screen.getByText('Your account has been verified successfully.')).toBeInTheDocument();
+    expect(await screen.findByText('Now at /')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    expect(readTokens()).toEqual({ token, refreshToken: 'refresh-1' });
+    expect(useSessionStore.getState().status).toBe('authenticated');
+    expect(screen.getAllByText('Email Verified!')).toHaveLength(1);
+  });
+
+  it('a bad link says verification failed and goes to /signup after 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const requests = serve({
+      'GET /users/verify/:token': () => ({ status: 400, body: { error: 'The link is invalid' } }),
+    });
+    renderVerify('/verify/used-token');
+    expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
+    expect(
+      screen.getAllByText('The verification link is invalid or expired. Please try signing up again.').length,
+    ).toBeGreaterThanOrEqual(1);
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(screen.queryByText('Now at /signup')).not.toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await screen.findByText('Now at /signup')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    expect(readTokens().token).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import { type ProductFiltersResponse, productFiltersResponseSchema } from '@gvm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Spec 000 section 9: the filter lists are cached for 10 minutes. */
+const FILTERS_STALE_MS = 10 * 60 * 1000;
+
+export async function getProductFilters(): Promise<ProductFiltersResponse> {
+  const { data } = await api.get<unknown>('/products/filters');
+  return productFiltersResponseSchema.parse(data);
+}
+
+export function productFiltersQueryOptions() {
+  return queryOptions({
+    queryKey: ['products', 'filters'],
+    queryFn: getProductFilters,
+    staleTime: FILTERS_STALE_MS,
+    gcTime: FILTERS_STALE_MS,
+  });
+}
+
+export function useProductFilters() {
+  return useQuery(productFiltersQueryOptions());
+}

@@ -1,0 +1,45 @@
+import * as Progress from '@radix-ui/react-progress';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+interface LoadMoreProps {
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore(): void;
+}
+
+/** Spec 000 section 2: the 'Load More' button under a progress bar of shown/total products. */
+export function LoadMore({ shown, total, hasMore, loading, onLoadMore }: LoadMoreProps) {
+  const label = `Showing ${shown} of ${total}`;
+  return (
+    <div className="mx-auto mt-10 flex w-full max-w-xs flex-col items-center gap-3">
+      <p className="text-sm text-gray-600">{label}</p>
+      <Progress.Root
+        value={shown}
+        max={total}
+        aria-label={label}
+        className="relative h-1.5 w-full overflow-hidden rounded-full bg-gray-100"
+      >
+        <Progress.Indicator
+          className="h-full w-full rounded-full bg-brand-600 transition-transform duration-500"
+          style={{ transform: `translateX(-${100 - (total > 0 ? (shown / total) * 100 : 0)}%)` }}
+        />
+      </Progress.Root>
+      {hasMore ? (
+        <Button
+          variant="outline"
+          size="lg"
+          className="mt-3 rounded-full border-gray-900 px-10 hover:bg-gray-900 hover:text-white"
+          onClick={onLoadMore}
+          disabled={loading}
+          aria-busy={loading}
+        >
+          {loading ? <Spinner /> : null}
+          Load More
+        </Button>
+      ) : null}
+    </div>
+  );
+}

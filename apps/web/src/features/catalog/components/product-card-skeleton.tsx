@@ -1,0 +1,13 @@
+/** A grey placeholder the shape of a product card, shown while products load. */
+export function ProductCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="overflow-hidden rounded-2xl border border-gray-100 bg-white">
+      <div className="aspect-[4/3] animate-pulse bg-gray-100" />
+      <div className="space-y-2 p-3 sm:p-4">
+        <div className="h-2.5 w-1/3 animate-pulse rounded bg-gray-100" />
+        <div className="h-4 w-3/4 animate-pulse rounded bg-gray-100" />
+        <div className="h-3.5 w-1/2 animate-pulse rounded bg-gray-100" />
+      </div>
+    </div>
+  );
+}

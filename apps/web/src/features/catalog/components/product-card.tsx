@@ -1,0 +1,43 @@
+import { categoryNames, formatPriceRange, type Product } from '@gvm/contract';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { FavouriteButton } from '@/features/wishlist/components/favourite-button';
+import { MerchantLogo } from './merchant-logo';
+import { MerchantName } from './merchant-name';
+
+/**
+ * A product in a grid (spec 000 section 2, Product browse grid): logo, merchant name, price or
+ * range, and the favourite heart. The heart sits beside the link, not inside it, so pressing it
+ * never opens the product.
+ */
+export function ProductCard({ product }: { product: Product }) {
+  const name = product.merchant.name;
+  return (
+    <article className="group relative h-full overflow-hidden rounded-2xl border border-gray-100 bg-white shadow-sm transition duration-200 hover:-translate-y-0.5 hover:border-brand-100 hover:shadow-lg hover:shadow-brand-600/5">
+      <Link
+        to={paths.product(product._id)}
+        className="flex h-full flex-col rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <div className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-gray-50 to-brand-50/60 p-5 sm:p-7">
+          <MerchantLogo
+            src={product.imageUrl}
+            name={name}
+            className="rounded-xl transition-transform duration-300 group-hover:scale-105"
+          />
+        </div>
+        <div className="flex flex-1 flex-col gap-0.5 border-t border-gray-50 p-3 sm:p-4">
+          <span className="text-[0.7rem] font-medium tracking-wide text-gray-400 uppercase">
+            {categoryNames[product.category]}
+          </span>
+          <MerchantName name={name} />
+          <span className="mt-1 text-[13px] font-semibold tracking-tight text-brand-700 sm:text-sm sm:tracking-normal">
+            {formatPriceRange(product.minPrice, product.maxPrice, product.currency)}
+          </span>
+        </div>
+      </Link>
+      <div className="absolute top-2 right-2">
+        <FavouriteButton productId={product._id} merchantName={name} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Product } from '@gvm/contract';
+import { QueryError } from '@/components/ui/query-error';
+import { cn } from '@/lib/cn';
+import { type ProductSearchFilters, useSearchProducts } from '../api/search-products';
+import { BrowseEmptyState } from './browse-empty-state';
+import { LoadMore } from './load-more';
+import { ProductCard } from './product-card';
+import { ProductCardSkeleton } from './product-card-skeleton';
+
+const gridClass = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
+
+export function ProductGridSkeleton() {
+  return (
+    <div role="status" aria-label="Loading products" className={gridClass}>
+      {Array.from({ length: 8 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <ProductCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}
+
+export function ProductList({ products }: { products: Product[] }) {
+  return (
+    <ul aria-label="Products" className={gridClass}>
+      {products.map((product) => (
+        <li key={product._id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The browse grid (spec 000 section 2 and 4): pages of 16, 'Load More' while more exist. */
+export function ProductGrid({ filters, onClearFilters }: { filters: ProductSearchFilters; onClearFilters(): void }) {
+  const query = useSearchProducts(filters);
+
+  if (query.isPending) return <ProductGridSkeleton />;
+  // A failed first page has nothing to show; a failed later page keeps the pages already shown.
+  if (!query.data) {
+    return <QueryError message={query.error?.message ?? 'Could not load products.'} onRetry={() => query.refetch()} />;
+  }
+
+  const products = query.data.pages.flatMap((page) => page.products);
+  const total = query.data.pages.at(-1)?.pagination.total ?? products.length;
+  if (products.length === 0) {
+    const filtered = Boolean(filters.category || filters.merchant || filters.q);
+    return (
+      <BrowseEmptyState q={filters.q} merchant={filters.merchant} onClear={filtered ? onClearFilters : undefined} />
+    );
+  }
+
+  return (
+    <div
+      aria-busy={query.isPlaceholderData}
+      className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}
+    >
+      <ProductList products={products} />
+      {query.isFetchNextPageError ? (
+        <QueryError
+          message={query.error?.message ?? 'Could not load more products.'}
+          onRetry={() => query.fetchNextPage()}
+        />
+      ) : null}
+      <LoadMore
+        shown={Math.min(products.length, total)}
+        total={total}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => query.fetchNextPage()}
+      />
+    </div>
+  );
+}

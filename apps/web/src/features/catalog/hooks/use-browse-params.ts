@@ -1,0 +1,63 @@
+import { type CategoryValue, DEFAULT_SORT, isCategoryValue, type SortOption, sortOptions } from '@gvm/contract';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** The browse state, read from the URL (spec 000 section 2: category, merchant, sortBy, q, country). */
+export interface BrowseParams {
+  category?: CategoryValue;
+  merchant?: string;
+  q?: string;
+  sortBy: SortOption;
+}
+
+export type BrowseFilter = 'category' | 'merchant' | 'sortBy';
+
+function isSortOption(value: string): value is SortOption {
+  return (sortOptions as readonly string[]).includes(value);
+}
+
+/** Reads the URL's browse state, ignoring values the catalogue does not know (an old or edited link). */
+export function readBrowseParams(search: URLSearchParams): BrowseParams {
+  const category = search.get('category') ?? '';
+  const sortBy = search.get('sortBy') ?? '';
+  const merchant = search.get('merchant')?.trim();
+  const q = search.get('q')?.trim();
+  return {
+    category: isCategoryValue(category) ? category : undefined,
+    merchant: merchant || undefined,
+    q: q || undefined,
+    sortBy: isSortOption(sortBy) ? sortBy : DEFAULT_SORT,
+  };
+}
+
+/** The browse state and setters that write it back to the URL, one history entry per change. */
+export function useBrowseParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => readBrowseParams(searchParams), [searchParams]);
+
+  /** Sets one filter; an empty value, or the default sort, removes it from the URL. */
+  const setFilter = useCallback(
+    (name: BrowseFilter, value: string | undefined) => {
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (!value || (name === 'sortBy' && value === DEFAULT_SORT)) next.delete(name);
+        else next.set(name, value);
+        // The server lets q take precedence over merchant, so a chosen brand replaces the search,
+        // just as a search replaces the brand (spec 000 section 2, Header).
+        if (name === 'merchant' && value) next.delete('q');
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
+
+  const clearFilters = useCallback(() => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const name of ['category', 'merchant', 'sortBy', 'q']) next.delete(name);
+      return next;
+    });
+  }, [setSearchParams]);
+
+  return { params, setFilter, clearFilters };
+}

@@ -1,0 +1,81 @@
+import {
+  outreachLimits,
+  type SupportRequest,
+  supportRequestSchema,
+  supportSubjectNames,
+  supportSubjects,
+} from '@gvm/contract';
+import { Button } from '@/components/ui/button';
+import { Input, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useSendSupportMessage } from '../api/send-support-message';
+import { useOutreachForm } from '../hooks/use-outreach-form';
+import { FieldLabel, FormOutcomeMessage, selectClassName } from './form-parts';
+
+const emptyMessage: Required<SupportRequest> = { name: '', email: '', subject: 'support', message: '' };
+
+/** The contact page's message form (spec 001 sections 3 to 5): subject defaults to support. */
+export function ContactForm() {
+  const form = useOutreachForm({
+    initialValues: emptyMessage,
+    schema: supportRequestSchema,
+    mutation: useSendSupportMessage(),
+  });
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={form.onSubmit} aria-label="Send us a message" className="space-y-5">
+      <p className="text-sm text-gray-500">
+        Fields marked <span className="text-brand-600">*</span> are required.
+      </p>
+      <fieldset disabled={form.submitting} className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <FieldLabel htmlFor={form.fieldId('name')} required>
+              Your name
+            </FieldLabel>
+            <Input {...form.field('name')} autoComplete="name" required maxLength={outreachLimits.name} />
+          </div>
+          <div>
+            <FieldLabel htmlFor={form.fieldId('email')} required>
+              Email address
+            </FieldLabel>
+            <Input
+              {...form.field('email')}
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={outreachLimits.email}
+            />
+          </div>
+        </div>
+        <div>
+          <FieldLabel htmlFor={form.fieldId('subject')}>Subject</FieldLabel>
+          <select {...form.field('subject')} className={selectClassName}>
+            {supportSubjects.map((subject) => (
+              <option key={subject} value={subject}>
+                {supportSubjectNames[subject]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <FieldLabel htmlFor={form.fieldId('message')} required>
+            Message
+          </FieldLabel>
+          <Textarea
+            {...form.field('message')}
+            required
+            rows={6}
+            maxLength={outreachLimits.message}
+            placeholder="Tell us how we can help. If it is about an order, include the email address you bought it with."
+          />
+        </div>
+      </fieldset>
+      <FormOutcomeMessage outcome={form.outcome} id={form.outcomeId} ref={form.outcomeRef} />
+      <Button type="submit" size="lg" disabled={form.submitting} className="w-full sm:w-auto">
+        {form.submitting ? <Spinner /> : null}
+        {form.submitting ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}

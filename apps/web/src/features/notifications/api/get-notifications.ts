@@ -1,0 +1,27 @@
+import { type NotificationList, notificationListSchema } from '@gvm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /notifications/:userId: the user's notifications, newest first (spec 000 section 7). */
+export async function getNotifications(userId: string): Promise<NotificationList> {
+  const response = await api.get(`/notifications/${encodeURIComponent(userId)}`);
+  return notificationListSchema.parse(response.data);
+}
+
+export const notificationsQueryKey = (userId: string) => ['notifications', userId] as const;
+
+/**
+ * Spec 000 section 7: the list is retried per the data cache rule, which the app's query client
+ * applies to every query (3 retries of a server error; a client error is final).
+ */
+export function notificationsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: notificationsQueryKey(userId),
+    queryFn: () => getNotifications(userId),
+  });
+}
+
+/** Runs once the user's _id is known (spec 000 section 7). */
+export function useNotifications(userId: string | undefined) {
+  return useQuery({ ...notificationsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+}

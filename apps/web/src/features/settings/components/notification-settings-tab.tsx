@@ -1,0 +1,52 @@
+import { CheckCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/features/auth/api/get-me';
+import { useNotifications } from '@/features/notifications/api/get-notifications';
+import { useMarkAllNotificationsRead } from '@/features/notifications/api/mark-notification-read';
+import { NotificationList } from '@/features/notifications/components/notification-list';
+
+/**
+ * Settings, Notification tab (spec 001 leaves its contents open; issue 3 section 5): the user's
+ * notifications, newest first, each marked read when clicked, and a way to mark them all read.
+ */
+export function NotificationSettingsTab() {
+  const user = useCurrentUser();
+  const userId = user.data?._id;
+  const notifications = useNotifications(userId);
+  const markAll = useMarkAllNotificationsRead();
+  const unreadIds = (notifications.data ?? []).filter((n) => !n.read).map((n) => n._id);
+
+  function markAllRead() {
+    markAll.mutate(unreadIds, {
+      onSuccess: () => toast.success('All notifications marked as read'),
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-gray-900">Notifications</h2>
+          <p className="text-sm text-gray-500">
+            {unreadIds.length === 0 ? 'You are all caught up.' : `${unreadIds.length} unread`}
+          </p>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={markAllRead}
+          disabled={unreadIds.length === 0 || markAll.isPending}
+        >
+          {markAll.isPending ? <Spinner /> : <CheckCheck aria-hidden="true" className="h-4 w-4" />}
+          Mark all as read
+        </Button>
+      </div>
+      <div className="overflow-hidden rounded-lg border border-gray-200">
+        <NotificationList userId={userId} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { type WishlistsResponse, wishlistsResponseSchema } from '@gvm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+
+/**
+ * GET /wishlists/:userId. A user with no wishlist yet gets a 404, which is read here as an empty
+ * list: it is a normal state (one is created on the first add), not a failure to show.
+ */
+export async function getWishlists(userId: string): Promise<WishlistsResponse> {
+  try {
+    const response = await api.get(`/wishlists/${encodeURIComponent(userId)}`);
+    return wishlistsResponseSchema.parse(response.data);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { wishlists: [] };
+    throw error;
+  }
+}
+
+export const wishlistsQueryKey = (userId: string) => ['wishlists', userId] as const;
+
+/** Spec 000 sections 7 and 9: the wishlist is cached for 5 minutes. */
+export const WISHLIST_STALE_TIME_MS = 5 * 60 * 1000;
+
+export function wishlistsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: wishlistsQueryKey(userId),
+    queryFn: () => getWishlists(userId),
+    staleTime: WISHLIST_STALE_TIME_MS,
+  });
+}
+
+export function useWishlists(userId: string | undefined) {
+  return useQuery({ ...wishlistsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+}

@@ -1,0 +1,26 @@
+import { type WishlistChangeResponse, wishlistChangeResponseSchema } from '@gvm/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { storeChangedWishlist } from './store-changed-wishlist';
+
+/** DELETE /wishlists/:wishlistId/items/:productId; the answer's message is shown as a toast. */
+export async function removeWishlistItem(wishlistId: string, productId: string): Promise<WishlistChangeResponse> {
+  const response = await api.delete(
+    `/wishlists/${encodeURIComponent(wishlistId)}/items/${encodeURIComponent(productId)}`,
+  );
+  return wishlistChangeResponseSchema.parse(response.data);
+}
+
+export interface RemoveFromWishlistInput {
+  userId: string;
+  wishlistId: string;
+  productId: string;
+}
+
+export function useRemoveWishlistItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ wishlistId, productId }: RemoveFromWishlistInput) => removeWishlistItem(wishlistId, productId),
+    onSuccess: ({ wishlist }, { userId }) => storeChangedWishlist(queryClient, userId, wishlist),
+  });
+}

@@ -1,0 +1,29 @@
+import type { WishlistItem } from '@gvm/contract';
+import { ProductCard } from '@/features/catalog/components/product-card';
+import { ProductCardSkeleton } from '@/features/catalog/components/product-card-skeleton';
+
+const gridClass = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
+
+export function WishlistGridSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your wishlist" className={gridClass}>
+      {Array.from({ length: 4 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <ProductCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}
+
+/** The wishlist's products as the browse grid shows them: each links to its page, with the heart. */
+export function WishlistGrid({ items }: { items: WishlistItem[] }) {
+  return (
+    <ul aria-label="Wishlist products" className={gridClass}>
+      {items.map(({ productId, product }) => (
+        <li key={productId}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,12 @@
+import { useCurrentUser } from '@/features/auth/api/get-me';
+import { useIsLoggedIn } from '@/lib/auth/session-store';
+import { useWishlists } from '../api/get-wishlists';
+
+/** The signed-in user's id and their first wishlist (spec 000 section 3: the first is used). */
+export function useWishlist() {
+  const loggedIn = useIsLoggedIn();
+  const user = useCurrentUser();
+  const userId = loggedIn ? user.data?._id : undefined;
+  const wishlists = useWishlists(userId);
+  return { userId, wishlists, wishlist: wishlists.data?.wishlists[0] };
+}

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '@/lib/api-client';
+import { checkSession } from './check-session';
+import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from './test/fake-api';
+import { readTokens, storeTokens } from './token-storage';
+
+let restoreApi = () => {};
+
+function serve(routes: Routes) {
+  const fake = installFakeApi(routes);
+  restoreApi = fake.restore;
+  return fake.requests;
+}
+
+const renewed = fakeAccessToken({ exp: epochSeconds(900) });
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/wallet?tab=sent');
+});
+
+afterEach(() => {
+  restoreApi();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the session check (spec 000 section 4)', () => {
+  it('with no tokens the user is a guest, and nothing is asked', async () => {
+    const requests = serve({});
+    await expect(checkSession(api)).resolves.toBe('guest');
+    expect(requests).toEqual([]);
+  });
+
+  it('with both tokens and an access token whose exp is later than now the user is signed in', async () => {
+    const requests = serve({});
+    storeTokens(fakeAccessToken({ exp: epochSeconds(60) }), 'refresh-1');
+    await expect(checkSession(api)).resolves.toBe('authenticated');
+    expect(requests).toEqual([]);
+  });
+
+  it('an access token without a refresh token is not a session', async () => {
+    localStorage.setItem('token', fakeAccessToken({ exp: epochSeconds(60) }));
+    await expect(checkSession(api)).resolves.toBe('guest');
+  });
+
+  it('an expired access token is renewed with the refresh token, and the new tokens are stored', async () => {
+    const requests = serve({
+      'POST /users/refresh-token': () => ({ status: 200, body: { token: renewed, refreshToken: 'refresh-2' } }),
+    });
+    storeTokens(fakeAccessToken({ exp: epochSeconds(-1) }), 'refresh-1');
+    await expect(checkSession(api)).resolves.toBe('authenticated');
+    expect(requests.map((request) => request.body)).toEqual([{ refreshToken: 'refresh-1' }]);
+    expect(readTokens()).toEqual({ token: renewed, refreshToken: 'refresh-2' });
+  });
+
+  it('a token that does not decode is renewed too; a refresh answer without a new refresh token keeps the old one', async () => {
+    serve({ 'POST /users/refresh-token': () => ({ status: 200, body: { token: renewed } }) });
+    storeTokens('not-a-jwt', 'refresh-1');
+    await expect(checkSession(api)).resolves.toBe('authenticated');
+    expect(readTokens()).toEqual({ token: renewed, refreshToken: 'refresh-1' });
+  });
+
+  it('a refused refresh removes both tokens and keeps the current page as returnTo', async () => {
+    serve({ 'POST /users/refresh-token': () => ({ status: 401, body: { error: 'Your session has ended' } }) });
+    storeTokens(fakeAccessToken({ exp: epochSeconds(-1) }), 'revoked');
+    await expect(checkSession(api)).resolves.toBe('guest');
+    expect(readTokens()).toEqual({ token: null, refreshToken: null });
+    expect(localStorage.getItem('returnTo')).toBe('/wallet?tab=sent');
+  });
+
+  it('a refused refresh on /login does not remember /login as returnTo', async () => {
+    window.history.replaceState(null, '', '/login');
+    serve({ 'POST /users/refresh-token': () => ({ status: 401, body: { error: 'Your session has ended' } }) });
+    storeTokens('expired', 'revoked');
+    await expect(checkSession(api)).resolves.toBe('guest');
+    expect(localStorage.getItem('returnTo')).toBeNull();
+  });
+
+  it('when the server cannot be reached the user is a guest for now, but the tokens are kept for the next check', async () => {
+    serve({ 'POST /users/refresh-token': () => 'network-error' });
+    storeTokens('expired', 'refresh-1');
+    await expect(checkSession(api)).resolves.toBe('guest');
+    expect(readTokens()).toEqual({ token: 'expired', refreshToken: 'refresh-1' });
+  });
+});

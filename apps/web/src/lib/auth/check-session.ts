@@ -1,0 +1,28 @@
+import type { AxiosInstance } from 'axios';
+import { endExpiredSession } from './end-session';
+import { RefreshError, refreshSession } from './refresh-session';
+import { isTokenUnexpired, readTokens } from './token-storage';
+
+/**
+ * One session check (spec 000 section 4), answering whether the browser is signed in:
+ * - no token and no refresh token: guest;
+ * - both tokens and an access token whose exp is later than now: authenticated;
+ * - an invalid or expired access token with a refresh token: refresh; success is authenticated,
+ *   a refused refresh removes both tokens and keeps the current path as returnTo (not /login);
+ * - any other error (the server unreachable while refreshing): guest, tokens kept for the next check.
+ */
+export async function checkSession(http: AxiosInstance, now = Date.now()): Promise<'authenticated' | 'guest'> {
+  const { token, refreshToken } = readTokens();
+  if (!refreshToken) return 'guest';
+  if (isTokenUnexpired(token, now)) return 'authenticated';
+  try {
+    await refreshSession(http);
+    return 'authenticated';
+  } catch (error) {
+    if (error instanceof RefreshError && error.kind === 'refused') {
+      console.warn(`Token refresh failed: ${error.message}`);
+      endExpiredSession();
+    }
+    return 'guest';
+  }
+}

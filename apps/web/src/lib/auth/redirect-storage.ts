@@ -1,0 +1,55 @@
+/**
+ * Where to go after signing in (spec 000 sections 3 and 4): `returnTo` is the page a guest was
+ * stopped at, `previousPage` the page a user logged out from. Both are browser-stored keys.
+ */
+export const RETURN_TO_KEY = 'returnTo';
+export const PREVIOUS_PAGE_KEY = 'previousPage';
+
+const loginPath = '/login';
+
+/**
+ * Only a path of this site is ever followed: a returnTo taken from a query string could
+ * otherwise send someone to another origin after signing in ('//evil.example', 'https://…').
+ */
+export function isSafeInternalPath(path: string | null | undefined): path is string {
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+/** The path and query of the page being shown. */
+export function currentPath(): string {
+  return window.location.pathname + window.location.search;
+}
+
+function isLoginPath(path: string): boolean {
+  return path === loginPath || path.startsWith(`${loginPath}?`) || path.startsWith(`${loginPath}#`);
+}
+
+/** Remembers where to go after signing in; /login itself (and anything off-site) is never kept. */
+export function rememberReturnTo(path: string): void {
+  if (!isSafeInternalPath(path) || isLoginPath(path)) return;
+  localStorage.setItem(RETURN_TO_KEY, path);
+}
+
+export function readReturnTo(): string | null {
+  const path = localStorage.getItem(RETURN_TO_KEY);
+  return isSafeInternalPath(path) ? path : null;
+}
+
+/** The remembered returnTo, removed as it is used (spec: go there, then forget it). */
+export function takeReturnTo(): string | null {
+  const path = readReturnTo();
+  localStorage.removeItem(RETURN_TO_KEY);
+  return path;
+}
+
+export function rememberPreviousPage(path: string): void {
+  if (isSafeInternalPath(path)) localStorage.setItem(PREVIOUS_PAGE_KEY, path);
+}
+
+/** The page logged out from, removed as it is used; a saved /login becomes / (spec 000 section 4). */
+export function takePreviousPage(): string | null {
+  const path = localStorage.getItem(PREVIOUS_PAGE_KEY);
+  localStorage.removeItem(PREVIOUS_PAGE_KEY);
+  if (!isSafeInternalPath(path)) return null;
+  return isLoginPath(path) ? '/' : path;
+}

@@ -1,0 +1,91 @@
+import { type AxiosAdapter, AxiosError, type AxiosResponse } from 'axios';
+import { api } from '@/lib/api-client';
+
+/** A request the code under test sent, as the server would have received it. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+export interface RouteRequest extends SentRequest {
+  params: Record<string, string>;
+}
+
+/** An HTTP answer, or 'network-error' for a request that never reached the server. */
+export type RouteAnswer = { status: number; body?: unknown } | 'network-error';
+
+/** 'GET /users/me' → the test's own in-memory behaviour for that route. */
+export type Routes = Record<string, (request: RouteRequest) => RouteAnswer | Promise<RouteAnswer>>;
+
+function match(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of want.entries()) {
+    const actual = got[index] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(actual);
+    else if (part !== actual) return null;
+  }
+  return params;
+}
+
+/**
+ * Answers the app's API client from the test's own in-memory server through axios's adapter, so
+ * the interceptors (bearer header, refresh and retry), error normalisation and contract parsing
+ * all run as in the browser. Every request is recorded; an undeclared route answers 404.
+ */
+export function installFakeApi(routes: Routes): { requests: SentRequest[]; restore(): void } {
+  const requests: SentRequest[] = [];
+  const original = api.defaults.adapter;
+  const adapter: AxiosAdapter = async (config) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const path = config.url ?? '';
+    const body: unknown = typeof config.data === 'string' && config.data ? JSON.parse(config.data) : undefined;
+    const header = config.headers.get('Authorization');
+    const sent = { method, path, body, authorization: typeof header === 'string' ? header : undefined };
+    requests.push(sent);
+    let answer: RouteAnswer = { status: 404, body: { error: `No route ${method} ${path}` } };
+    for (const [route, handle] of Object.entries(routes)) {
+      const [routeMethod, pattern = ''] = route.split(' ');
+      const params = routeMethod === method ? match(pattern, path) : null;
+      if (params) {
+        answer = await handle({ ...sent, params });
+        break;
+      }
+    }
+    if (answer === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+    const response: AxiosResponse = {
+      data: answer.body,
+      status: answer.status,
+      statusText: String(answer.status),
+      headers: {},
+      config,
+    };
+    if (answer.status >= 400) {
+      throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, {}, response);
+    }
+    return response;
+  };
+  api.defaults.adapter = adapter;
+  return {
+    requests,
+    restore: () => {
+      api.defaults.adapter = original;
+    },
+  };
+}
+
+/** A JWT-shaped access token with the given claims (the client only decodes it, never checks it). */
+export function fakeAccessToken(claims: { sub?: string; exp: number }): string {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'user-ada', ...claims })}.signature`;
+}
+
+/** Seconds since the epoch, `offsetSeconds` from now: the unit of a token's exp. */
+export function epochSeconds(offsetSeconds = 0): number {
+  return Math.floor(Date.now() / 1000) + offsetSeconds;
+}

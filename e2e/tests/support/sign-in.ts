@@ -1,0 +1,35 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { extractCode, readLatestMail } from '../mailbox';
+import { createAccount } from './accounts';
+
+export interface SignInOptions {
+  /** The account's name when it has to be created; 'Test Shopper' by default. */
+  name?: string;
+}
+
+/**
+ * Signs `email` in through the real UI, as a shopper would: creates the account if needed,
+ * asks for a code on /login, reads the code from the dev mailbox and enters it. Resolves once
+ * the browser has left the sign-in pages (for the remembered returnTo, or home).
+ *
+ * To come back to a protected page, open it first and wait for the redirect to land, so the
+ * page is remembered: `await page.goto('/wallet'); await expect(page).toHaveURL('/login');`
+ * (or start at `/login?returnTo=/wallet`). When already on /login it signs in from there.
+ */
+export async function signIn(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  options: SignInOptions = {},
+): Promise<void> {
+  await createAccount(request, email, options.name);
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
+  const requestedAt = new Date();
+  await page.getByRole('main').getByPlaceholder('Enter your email').fill(email);
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await expect(page).toHaveURL(/\/login-code\?/);
+  const mail = await readLatestMail(request, email, { subject: /sign-in code/i, after: requestedAt });
+  await page.getByPlaceholder('Enter the 6-digit code').fill(extractCode(mail.text));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
