@@ -113,7 +113,7 @@ export function SearchBox({ className }: { className?: string }) {
           type="button"
           onClick={handleClear}
           aria-label="Clear search"
-          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 text-gray-400 transition-colors hover:bg-gray-200 hover:text-gray-700"
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 text-gray-500 transition-colors hover:bg-gray-200 hover:text-gray-700"
         >
           <X className="h-4 w-4" aria-hidden="true" />
         </button>

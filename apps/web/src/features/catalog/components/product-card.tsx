@@ -26,7 +26,7 @@ export function ProductCard({ product }: { product: Product }) {
           />
         </div>
         <div className="flex flex-1 flex-col gap-0.5 border-t border-gray-50 p-3 sm:p-4">
-          <span className="text-[0.7rem] font-medium tracking-wide text-gray-400 uppercase">
+          <span className="text-[0.7rem] font-medium tracking-wide text-gray-500 uppercase">
             {categoryNames[product.category]}
           </span>
           <MerchantName name={name} />
