@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from '@/test/fake-api';
 import { ApiError, api } from './api-client';
 import { setLoginNavigator } from './auth/end-session';
 import { useSessionStore } from './auth/session-store';
-import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from './auth/test/fake-api';
 import { readTokens, storeTokens } from './auth/token-storage';
 
 const oldToken = fakeAccessToken({ exp: epochSeconds(60) });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
+import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from '@/test/fake-api';
 import { checkSession } from './check-session';
-import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from './test/fake-api';
 import { readTokens, storeTokens } from './token-storage';
 
 let restoreApi = () => {};

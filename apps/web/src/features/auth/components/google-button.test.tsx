@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
-import { epochSeconds, fakeAccessToken, installFakeApi, type RouteAnswer } from '@/lib/auth/test/fake-api';
 import { readTokens } from '@/lib/auth/token-storage';
+import { epochSeconds, fakeAccessToken, installFakeApi, type RouteAnswer } from '@/test/fake-api';
 import {
   fetchGoogleProfile,
   GoogleCancelledError,

@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
-import { epochSeconds, fakeAccessToken, installFakeApi } from '@/lib/auth/test/fake-api';
 import { clearTokens, readTokens, storeTokens } from '@/lib/auth/token-storage';
 import { createQueryClient } from '@/lib/query-client';
+import { epochSeconds, fakeAccessToken, installFakeApi } from '@/test/fake-api';
 import { SESSION_CHECK_INTERVAL_MS, SessionManager } from './session-manager';
 
 let restoreApi = () => {};

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
-import { epochSeconds, fakeAccessToken, installFakeApi, type RouteAnswer } from '@/lib/auth/test/fake-api';
 import { readTokens, storeTokens } from '@/lib/auth/token-storage';
+import { epochSeconds, fakeAccessToken, installFakeApi, type RouteAnswer } from '@/test/fake-api';
 import { renderRoutes } from '../test/render-routes';
 import { useLogout } from './use-logout';
 

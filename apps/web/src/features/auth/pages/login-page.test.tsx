@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installFakeApi, type Routes, type SentRequest } from '@/lib/auth/test/fake-api';
+import { installFakeApi, type Routes, type SentRequest } from '@/test/fake-api';
 import { renderRoutes } from '../test/render-routes';
 import { LoginPage } from './login-page';
 

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
-import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from '@/lib/auth/test/fake-api';
 import { readTokens } from '@/lib/auth/token-storage';
+import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from '@/test/fake-api';
 import { renderRoutes } from '../test/render-routes';
 import { VerifyEmailPage } from './verify-email-page';
 

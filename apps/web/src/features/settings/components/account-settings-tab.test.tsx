@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentUserQueryKey } from '@/features/auth/api/get-me';
 import { renderRoutes } from '@/features/auth/test/render-routes';
-import { installFakeApi, type RouteAnswer } from '@/lib/auth/test/fake-api';
+import { installFakeApi, type RouteAnswer } from '@/test/fake-api';
 import { AccountSettingsTab } from './account-settings-tab';
 
 const ada: CurrentUser = {
