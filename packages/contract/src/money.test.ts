@@ -35,6 +35,11 @@ describe('price formatting', () => {
     expect(formatMoney(12.5, 'EUR')).toBe('€12.50');
   });
 
+  it('groups thousands as a UK shopper reads them', () => {
+    expect(formatMoney(1000, 'GBP')).toBe('£1,000.00');
+    expect(formatMoney(2500.5, 'USD')).toBe('$2,500.50');
+  });
+
   it('shows a range when min and max differ, one price when they agree', () => {
     expect(formatPriceRange(5, 100, 'GBP')).toBe('£5.00 - £100.00');
     expect(formatPriceRange(25, 25, 'USD')).toBe('$25.00');

@@ -33,9 +33,11 @@ export function currencySymbol(code: string | undefined | null): string {
   return currencySymbols[normalised] ?? normalised;
 }
 
-/** '£25.00': symbol then the amount in major units with 2 decimals (spec 000 section 5). */
+const amountFormat = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '£25.00', '£1,000.00': symbol then the amount in major units with 2 decimals (spec 000 section 5). */
 export function formatMoney(amountMajor: number, currency: string | undefined | null): string {
-  return `${currencySymbol(currency)}${amountMajor.toFixed(2)}`;
+  return `${currencySymbol(currency)}${amountFormat.format(amountMajor)}`;
 }
 
 /** A single price when min and max agree, otherwise '£5.00 - £100.00'. */
