@@ -54,7 +54,9 @@ export async function buildApp({ config, database, logger, clock, mailWorker }: 
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.env === 'production',
+    // Only as many X-Forwarded-For hops as there are proxies of ours: trusting them all would
+    // let any client claim any IP address and step around the per-IP limits.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

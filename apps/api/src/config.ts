@@ -34,6 +34,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   /** Login-code requests one IP may make per 15 minutes (browser test runs raise it). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOGIN_CODE_IP_LIMIT: z.coerce.number().int().min(1).default(20),
   SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -57,6 +58,8 @@ export interface Config {
   googleTokenInfoUrl: string;
   opsEmail: string;
   redisUrl: string | undefined;
+  /** Reverse proxies in front of the app whose X-Forwarded-For is believed (0: none). */
+  trustProxyHops: number;
   loginCodeIpLimit: number;
   /** Sign-ups one IP address may make per hour. */
   signupIpLimit: number;
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleTokenInfoUrl: e.GOOGLE_TOKENINFO_URL,
     opsEmail: e.OPS_EMAIL,
     redisUrl: e.REDIS_URL,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     loginCodeIpLimit: e.LOGIN_CODE_IP_LIMIT,
     signupIpLimit: e.SIGNUP_IP_LIMIT,
     logLevel: e.LOG_LEVEL,
@@ -139,6 +143,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     googleTokenInfoUrl: 'http://127.0.0.1:9/tokeninfo',
     opsEmail: 'ops@localhost',
     redisUrl: undefined,
+    trustProxyHops: 0,
     loginCodeIpLimit: 20,
     signupIpLimit: 30,
     logLevel: 'silent',

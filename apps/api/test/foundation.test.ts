@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { createTestApp, createTestDatabase, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -51,5 +53,34 @@ describe('API foundation', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'The database is not answering' });
     await own.app.close();
+  });
+});
+
+describe('client addresses behind a proxy', () => {
+  async function clientIp(trustProxyHops: number): Promise<string> {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig({ trustProxyHops }), database, logger: false });
+    try {
+      app.get('/whoami', async (request) => ({ ip: request.ip }));
+      const response = await app.inject({
+        method: 'GET',
+        url: '/whoami',
+        headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' },
+        remoteAddress: '10.0.0.2',
+      });
+      return response.json().ip;
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }
+
+  it('ignores X-Forwarded-For when no proxy is configured', async () => {
+    expect(await clientIp(0)).toBe('10.0.0.2');
+  });
+
+  it('believes only as many hops as there are proxies of ours', async () => {
+    expect(await clientIp(1)).toBe('198.51.100.7');
+    expect(await clientIp(2)).toBe('203.0.113.9');
   });
 });
