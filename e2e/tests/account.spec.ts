@@ -1,6 +1,8 @@
+import type { Product } from '@gvm/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
+import { findProduct } from './support/catalogue';
 import { signIn } from './support/sign-in';
 
 // Each test signs a new shopper in through the mailbox and walks several pages.
@@ -8,21 +10,7 @@ test.beforeEach(() => test.slow());
 
 const WELCOME = /^Welcome to UGM Gift Marketplace!/;
 
-interface SeededProduct {
-  _id: string;
-  merchant: { name: string };
-}
-
-async function findProduct(request: APIRequestContext, merchantName: string): Promise<SeededProduct> {
-  const response = await request.get('/api/v1/products/search', { params: { q: merchantName } });
-  expect(response.ok()).toBe(true);
-  const { products } = (await response.json()) as { products: SeededProduct[] };
-  const product = products.find((candidate) => candidate.merchant.name === merchantName);
-  if (!product) throw new Error(`No seeded product for ${merchantName}`);
-  return product;
-}
-
-async function addToCart(page: Page, product: SeededProduct, value: string, quantity: string): Promise<void> {
+async function addToCart(page: Page, product: Product, value: string, quantity: string): Promise<void> {
   await page.goto(`/product/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.merchant.name })).toBeVisible();
   await page.getByRole('group', { name: 'Value per card' }).getByText(value, { exact: true }).click();

@@ -1,24 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Product } from '@gvm/contract';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { findProduct } from './support/catalogue';
 
-interface SeededProduct {
-  _id: string;
-  merchant: { name: string };
-  minPrice: number;
-  maxPrice: number;
-}
-
-/** A seeded merchant's product, found the way the shop finds it: by searching its name. */
-async function findProduct(request: APIRequestContext, merchantName: string): Promise<SeededProduct> {
-  const response = await request.get('/api/v1/products/search', { params: { q: merchantName } });
-  expect(response.ok()).toBe(true);
-  const { products } = (await response.json()) as { products: SeededProduct[] };
-  const product = products.find((candidate) => candidate.merchant.name === merchantName);
-  if (!product) throw new Error(`No seeded product for ${merchantName}`);
-  return product;
-}
-
-async function openProduct(page: Page, product: SeededProduct): Promise<void> {
+async function openProduct(page: Page, product: Product): Promise<void> {
   await page.goto(`/product/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.merchant.name })).toBeVisible();
 }

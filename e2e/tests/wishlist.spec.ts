@@ -1,21 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
+import { findProduct } from './support/catalogue';
 import { signIn } from './support/sign-in';
-
-interface SeededProduct {
-  _id: string;
-  merchant: { name: string };
-}
-
-async function findProduct(request: APIRequestContext, merchantName: string): Promise<SeededProduct> {
-  const response = await request.get('/api/v1/products/search', { params: { q: merchantName } });
-  expect(response.ok()).toBe(true);
-  const { products } = (await response.json()) as { products: SeededProduct[] };
-  const product = products.find((candidate) => candidate.merchant.name === merchantName);
-  if (!product) throw new Error(`No seeded product for ${merchantName}`);
-  return product;
-}
 
 /** The browse grid narrowed to one merchant, as the header search leaves it. */
 async function searchFor(page: Page, merchantName: string) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProductRow, products } from '../src/db/schema';
 import { fixtureProduct } from './fixtures';
 import { createTestApp, type TestContext } from './helpers';
+import { type Method, sendAs } from './support/requests';
 import { createUserAndToken, type TestUser } from './support/users';
 
 let ctx: TestContext;
@@ -20,10 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'PATCH' | 'DELETE';
-function send(method: Method, url: string, as: TestUser, payload?: object) {
-  return ctx.app.inject({ method, url: `/api/v1${url}`, headers: as.headers, ...(payload ? { payload } : {}) });
-}
+const send = (method: Method, url: string, as: TestUser | null, payload?: object) =>
+  sendAs(ctx.app, method, url, as, payload);
 
 /** A shopper whose cart holds one line of 2 × £25, and that line's id. */
 async function shopperWithLine(): Promise<{ shopper: TestUser; itemId: string }> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, type ProductRow, products } from '../src/db/schema';
 import { fixtureProduct } from './fixtures';
 import { createTestApp, type TestContext } from './helpers';
+import { type Method, sendAs } from './support/requests';
 import { createUserAndToken, type TestUser } from './support/users';
 
 let ctx: TestContext;
@@ -35,10 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-function send(method: Method, url: string, as: TestUser | null, payload?: object) {
-  return ctx.app.inject({ method, url: `/api/v1${url}`, headers: as?.headers ?? {}, ...(payload ? { payload } : {}) });
-}
+const send = (method: Method, url: string, as: TestUser | null, payload?: object) =>
+  sendAs(ctx.app, method, url, as, payload);
 
 async function addLine(shopper: TestUser, line: { productId: string; quantity: number; selectedValue: number }) {
   const response = await send('POST', `/carts/${shopper.user.id}/items`, shopper, line);

@@ -7,25 +7,11 @@ import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { createQueryClient } from '@/lib/query-client';
+import { testProduct } from '@/test/products';
 import { ProductDetailPurchase } from './product-detail-purchase';
 
-function product(overrides: Partial<Product>): Product {
-  return {
-    _id: 'product-1',
-    merchant: { name: 'Argos', redemptionUrl: null },
-    imageUrl: '/api/v1/logos/ARGOS-GB.svg',
-    description: 'Argos sells almost everything.',
-    termsAndConditions: 'Valid in Argos stores.',
-    country: ['GB'],
-    currency: 'GBP',
-    productCode: 'ARGOS-GB',
-    minPrice: 10,
-    maxPrice: 250,
-    denominations: [],
-    category: 'department-stores',
-    ...overrides,
-  };
-}
+const product = (overrides: Partial<Product>) =>
+  testProduct({ _id: 'product-1', imageUrl: '/api/v1/logos/ARGOS-GB.svg', ...overrides });
 
 function renderPurchase(item: Product) {
   const router = createMemoryRouter(

@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signInAs, signOut, testUser } from '@/features/wishlist/test/signed-in';
 import { createQueryClient } from '@/lib/query-client';
 import { installFakeApi } from '@/test/fake-api';
+import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { formatNotificationDate } from '../lib/format-notification-date';
 import { NotificationBell } from './notification-bell';
 

@@ -14,10 +14,10 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { installFakeApi, type SentRequest } from '@/test/fake-api';
+import { testProduct } from '@/test/products';
+import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { addToWishlist } from '../api/add-wishlist-item';
 import { PENDING_WISHLIST_ITEM_KEY } from '../lib/pending-wishlist-item';
-import { testProduct } from '../test/products';
-import { signInAs, signOut, testUser } from '../test/signed-in';
 import { FavouriteButton } from './favourite-button';
 
 const ada = testUser();
