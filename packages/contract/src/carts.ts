@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSchema } from './catalog';
+import { defineEndpoint, errorResponses } from './endpoint';
 
 /** Spec 000 sections 5 and 9: a cart line holds 1 to 5 vouchers. */
 export const MAX_QUANTITY_PER_LINE = 5;
@@ -72,3 +73,52 @@ export const cartSchema = z.object({
   items: z.array(cartItemSchema),
 });
 export type Cart = z.infer<typeof cartSchema>;
+
+/** The server cart of a signed-in shopper (spec 000 sections 4 and 7); every answer is the whole cart. */
+export const cartEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/carts',
+    summary: "Create the caller's cart, or answer the one they have",
+    body: createCartRequestSchema,
+    responses: { 200: cartSchema, 201: cartSchema, ...errorResponses(400, 401, 403) },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/carts/:userId',
+    summary: "The caller's cart, each line with its product",
+    params: cartUserParamsSchema,
+    responses: { 200: cartSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  addItem: defineEndpoint({
+    method: 'POST',
+    path: '/carts/:userId/items',
+    summary: 'Add a line; the same product at the same value merges into its line',
+    params: cartUserParamsSchema,
+    body: cartLineRequestSchema,
+    responses: { 200: cartSchema, ...errorResponses(400, 401, 403, 404, 422) },
+  }),
+  addItems: defineEndpoint({
+    method: 'POST',
+    path: '/carts/:userId/items/bulk',
+    summary: 'Save the lines a guest built before signing in, all or nothing',
+    params: cartUserParamsSchema,
+    body: bulkAddCartItemsRequestSchema,
+    responses: { 200: cartSchema, ...errorResponses(400, 401, 403) },
+  }),
+  updateItem: defineEndpoint({
+    method: 'PATCH',
+    path: '/carts/:userId/items/:itemId',
+    summary: "Change a line's quantity",
+    params: cartItemParamsSchema,
+    body: updateCartItemRequestSchema,
+    responses: { 200: cartSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  removeItem: defineEndpoint({
+    method: 'DELETE',
+    path: '/carts/:userId/items/:itemId',
+    summary: 'Remove a line',
+    params: cartItemParamsSchema,
+    responses: { 200: cartSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+};

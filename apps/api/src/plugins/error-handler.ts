@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app-types';
 import { AppError } from '../lib/errors';
+import { fieldErrorsOf } from '../lib/validation';
 
 /**
  * One place maps every failure to the `{ error, errors? }` shape of ARCHITECTURE.md section 5.
@@ -11,11 +12,7 @@ import { AppError } from '../lib/errors';
 export function registerErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? ''),
-        message: issue.message ?? 'Invalid value',
-      }));
-      return reply.status(400).send(errorBody('Invalid request', errors));
+      return reply.status(400).send(errorBody('Invalid request', fieldErrorsOf(error)));
     }
     if (error instanceof AppError) {
       return reply.status(error.status).send(errorBody(error.message, error.errors));

@@ -1,4 +1,14 @@
-import axios, { isAxiosError } from 'axios';
+import {
+  type AnySchema,
+  type BodyOf,
+  type EndpointShape,
+  endpointPath,
+  type ParamsOf,
+  type QueryOf,
+  type SuccessOf,
+  successSchema,
+} from '@gvm/contract';
+import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
 import { toApiError } from './api-error';
 import { endSessionAndGoToLogin } from './auth/end-session';
 import { RefreshError, refreshSession } from './auth/refresh-session';
@@ -69,3 +79,31 @@ async function retryAfterRefresh(error: unknown): Promise<unknown> {
 }
 
 api.interceptors.response.use(undefined, retryAfterRefresh);
+
+type EndpointInput<E extends EndpointShape> = (E extends { params: AnySchema } ? { params: ParamsOf<E> } : unknown) &
+  (E extends { query: AnySchema } ? { query?: QueryOf<E> } : unknown) &
+  (E extends { body: AnySchema } ? { body: BodyOf<E> } : unknown);
+
+type EndpointArgs<E extends EndpointShape> = E extends { params: AnySchema } | { body: AnySchema }
+  ? [input: EndpointInput<E>, config?: AxiosRequestConfig]
+  : [input?: EndpointInput<E>, config?: AxiosRequestConfig];
+
+/**
+ * Calls an endpoint described in the contract (decision 013): its URL is built from the
+ * description's path and the given params, and its success answer is parsed with the
+ * description's schema, so a response the page reads always has the contract's shape.
+ */
+export async function callEndpoint<const E extends EndpointShape>(
+  endpoint: E,
+  ...[input, config]: EndpointArgs<E>
+): Promise<SuccessOf<E>> {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, string>; query?: object; body?: unknown };
+  const response = await api.request({
+    ...config,
+    method: endpoint.method,
+    url: endpointPath(endpoint, params),
+    params: query,
+    data: body,
+  });
+  return successSchema(endpoint).parse(response.data);
+}

@@ -1,3 +1,4 @@
+import type { AnySchema, EndpointShape, SchemaInput, SchemaOutput } from '@gvm/contract';
 import { type AxiosAdapter, AxiosError, type AxiosResponse } from 'axios';
 import { api } from '@/lib/api-client';
 
@@ -18,6 +19,44 @@ export type RouteAnswer = { status: number; body?: unknown } | 'network-error';
 
 /** 'GET /users/me' → the test's own in-memory behaviour for that route. */
 export type Routes = Record<string, (request: RouteRequest) => RouteAnswer | Promise<RouteAnswer>>;
+
+type Parsed<S> = S extends AnySchema ? SchemaOutput<S> : undefined;
+
+/** A request to one endpoint, its params and body parsed by the endpoint's own schemas. */
+export interface EndpointRequest<E extends EndpointShape> extends SentRequest {
+  params: Parsed<E['params']>;
+  body: Parsed<E['body']>;
+}
+
+/** An answer the endpoint's description allows (any of its statuses, with that status's body), a 500, or no answer. */
+export type EndpointAnswer<E extends EndpointShape> =
+  | {
+      [S in keyof E['responses'] & number]: { status: S; body: SchemaInput<E['responses'][S] & AnySchema> };
+    }[keyof E['responses'] & number]
+  | { status: 500 | 502 | 503; body?: unknown }
+  | 'network-error';
+
+/**
+ * The fake behaviour of one endpoint described in the contract, keyed by its method and path:
+ * `installFakeApi({ ...fakeEndpoint(userEndpoints.me, () => ({ status: 200, body: ada })) })`.
+ * Params and body reach the handler parsed by the endpoint's schemas (a body the real server
+ * would refuse answers 400 here too), and the answer is typed by the endpoint's responses.
+ */
+export function fakeEndpoint<const E extends EndpointShape>(
+  endpoint: E,
+  handle: (request: EndpointRequest<E>) => EndpointAnswer<E> | Promise<EndpointAnswer<E>>,
+): Routes {
+  return {
+    [`${endpoint.method} ${endpoint.path}`]: (request) => {
+      const params = endpoint.params ? endpoint.params.safeParse(request.params) : { success: true, data: undefined };
+      const body = endpoint.body ? endpoint.body.safeParse(request.body) : { success: true, data: undefined };
+      if (!params.success || !body.success) return { status: 400, body: { error: 'Invalid request' } };
+      return handle({ ...request, params: params.data, body: body.data } as EndpointRequest<E>) as
+        | RouteAnswer
+        | Promise<RouteAnswer>;
+    },
+  };
+}
 
 function match(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/');

@@ -4,8 +4,8 @@ import {
   INVALID_CARD_VALUE_MESSAGE,
   QUANTITY_MESSAGE,
 } from '@gvm/contract';
-import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { AppError } from '../../lib/errors';
+import type { FastifyRequest } from 'fastify';
+import { rejectInvalidRequest } from '../../lib/validation';
 
 /**
  * Spec 000 section 8: the client shows the server's `error` text when adding to the cart fails,
@@ -13,14 +13,7 @@ import { AppError } from '../../lib/errors';
  * Routes opt in with `attachValidation: true` and call this first.
  */
 export function rejectInvalidCartRequest(request: FastifyRequest): void {
-  const failure = request.validationError;
-  if (!failure) return;
-  const issues: FastifySchemaValidationError[] = failure.validation ?? [];
-  const errors: FieldError[] = issues.map((issue) => ({
-    path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(failure.validationContext ?? ''),
-    message: issue.message ?? 'Invalid value',
-  }));
-  throw new AppError('VALIDATION', summarise(errors), errors);
+  rejectInvalidRequest(request, summarise);
 }
 
 function summarise(errors: readonly FieldError[]): string {

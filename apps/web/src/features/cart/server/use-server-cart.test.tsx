@@ -1,4 +1,4 @@
-import type { Cart, CartLineRequest, Product } from '@gvm/contract';
+import { type Cart, type CartLineRequest, cartEndpoints, type Product } from '@gvm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { installFakeApi, type SentRequest } from '@/test/fake-api';
+import { fakeEndpoint, installFakeApi, type SentRequest } from '@/test/fake-api';
 import { testProduct } from '@/test/products';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { useCart } from '../hooks/use-cart';
@@ -40,33 +40,34 @@ function serveCart({ exists }: { exists: boolean }) {
     else state.lines.push({ _id: `line-${state.lines.length + 1}`, productId, quantity, selectedValue });
   };
   const fake = installFakeApi({
-    'GET /carts/:userId': () =>
+    ...fakeEndpoint(cartEndpoints.get, () =>
       state.exists ? { status: 200, body: view() } : { status: 404, body: { error: 'Cart not found' } },
-    'POST /carts': () => {
+    ),
+    ...fakeEndpoint(cartEndpoints.create, () => {
       const created = !state.exists;
       state.exists = true;
       return { status: created ? 201 : 200, body: view() };
-    },
-    'POST /carts/:userId/items/bulk': ({ body }) => {
+    }),
+    ...fakeEndpoint(cartEndpoints.addItems, ({ body }) => {
       state.exists = true;
-      for (const line of (body as { items: CartLineRequest[] }).items) addLine(line);
+      for (const line of body.items) addLine(line);
       return { status: 200, body: view() };
-    },
-    'POST /carts/:userId/items': ({ body }) => {
+    }),
+    ...fakeEndpoint(cartEndpoints.addItem, ({ body }) => {
       state.exists = true;
-      addLine(body as CartLineRequest);
+      addLine(body);
       return { status: 200, body: view() };
-    },
-    'PATCH /carts/:userId/items/:itemId': ({ params, body }) => {
+    }),
+    ...fakeEndpoint(cartEndpoints.updateItem, ({ params, body }) => {
       const line = state.lines.find((l) => l._id === params.itemId);
       if (!line) return { status: 404, body: { error: 'Cart item not found' } };
-      line.quantity = (body as { quantity: number }).quantity;
+      line.quantity = body.quantity;
       return { status: 200, body: view() };
-    },
-    'DELETE /carts/:userId/items/:itemId': ({ params }) => {
+    }),
+    ...fakeEndpoint(cartEndpoints.removeItem, ({ params }) => {
       state.lines = state.lines.filter((l) => l._id !== params.itemId);
       return { status: 200, body: view() };
-    },
+    }),
   });
   restoreApi = fake.restore;
   return { requests: fake.requests, state };

@@ -1,12 +1,11 @@
-import { type Cart, type CartLineRequest, cartSchema } from '@gvm/contract';
+import { type Cart, type CartLineRequest, cartEndpoints } from '@gvm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { serverCartQueryKey } from './get-cart';
 
-/** POST /carts/:userId/items: the same product at the same value merges into its line. */
-export async function addCartItem(userId: string, line: CartLineRequest): Promise<Cart> {
-  const response = await api.post(`/carts/${encodeURIComponent(userId)}/items`, line);
-  return cartSchema.parse(response.data);
+/** The same product at the same value merges into its line. */
+export function addCartItem(userId: string, line: CartLineRequest): Promise<Cart> {
+  return callEndpoint(cartEndpoints.addItem, { params: { userId }, body: line });
 }
 
 export function useAddCartItem() {
