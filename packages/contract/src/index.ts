@@ -1,6 +1,7 @@
 export * from './carts';
 export * from './catalog';
 export * from './categories';
+export * from './checkout';
 export * from './endpoint';
 export * from './errors';
 export * from './money';

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { defineEndpoint, errorResponses } from './endpoint';
+import { errorResponseSchema } from './errors';
+import { emailSchema } from './users';
+
+/**
+ * Buying (spec 000 sections 2-5, 7-9; issue 8): the checkout-session payload, the payment result
+ * calls and the gift landing page. The server trusts none of the client's prices or totals: it
+ * reads only which products, at which value, how many, and who receives each gift, and reprices
+ * everything from the catalogue.
+ */
+
+export const MISSING_NAME_MESSAGE = 'Please add your account name under Settings to proceed with checkout.';
+export const CARD_ONLY_MESSAGE = 'Only card payments are currently supported';
+export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
+export const NO_CHECKOUT_URL_MESSAGE = 'No checkout URL returned from server';
+export const RECIPIENT_REQUIRED_MESSAGE = 'Please enter both name and email';
+export const EMPTY_CART_MESSAGE = 'Your cart is empty';
+/** A checkout session's payment page stays open this long (issue 8). */
+export const CHECKOUT_SESSION_TTL_MINUTES = 30;
+/** Spec 000 section 9: the payment result screen polls every 3 seconds. */
+export const PAYMENT_STATUS_POLL_MS = 3000;
+
+const text = (max: number) => z.string().trim().max(max);
+
+const recipientInfoSchema = z.object({
+  email: z.string().max(254).optional(),
+  name: text(100).optional(),
+  message: text(500).optional(),
+});
+
+/** One line of the checkout payload; only id, value, quantity and isGift are read by the server. */
+export const checkoutItemSchema = z.object({
+  /** The product id (the cart line's productId). */
+  id: z.string().trim().min(1).max(64),
+  name: text(200).optional(),
+  currency: text(3).optional(),
+  /** Value per voucher in major units, as chosen on the product page. */
+  value: z.number().positive().max(1_000_000),
+  quantity: z.number().int(),
+  image: text(500).optional(),
+  productCode: text(64).optional(),
+  merchant: z.object({ name: text(200), distributionMethod: z.literal('EMAIL').optional() }).optional(),
+  isGift: z.boolean().default(false),
+  recipientInfo: recipientInfoSchema.optional(),
+});
+export type CheckoutItem = z.input<typeof checkoutItemSchema>;
+
+/** A gift recipient; `itemId` is the product id of the line the gift comes from (one voucher each). */
+export const checkoutRecipientSchema = z.object({
+  itemId: z.string().trim().min(1).max(64),
+  itemName: text(200).optional(),
+  email: z.string().max(254),
+  name: text(100),
+  message: text(500).optional(),
+  isGift: z.boolean().optional(),
+});
+export type CheckoutRecipient = z.input<typeof checkoutRecipientSchema>;
+
+export const orderTypes = ['personal', 'gift', 'mixed'] as const;
+export type OrderType = (typeof orderTypes)[number];
+
+/** Spec 000 section 3: the checkout-session payload, exactly as the client builds it. */
+export const checkoutSessionRequestSchema = z.object({
+  mongoUserId: z.string().max(64).optional(),
+  items: z.array(checkoutItemSchema).max(50),
+  recipients: z.array(checkoutRecipientSchema).max(250).default([]),
+  orderDetails: z
+    .object({
+      userType: z.literal('consumer').optional(),
+      productCodes: z.array(text(64)).max(50).optional(),
+      merchants: z.array(text(200)).max(50).optional(),
+      productCode: text(64).optional(),
+      merchant: text(200).optional(),
+      orderType: z.enum(orderTypes).optional(),
+      currency: text(3).optional(),
+      valuePurchased: z.number().optional(),
+      usageLimit: z.number().optional(),
+      hasGiftItems: z.boolean().optional(),
+      totalItems: z.number().optional(),
+      allItems: z.array(z.unknown()).max(50).optional(),
+      giftOrder: z.object({ message: text(500).optional() }).optional(),
+    })
+    .optional(),
+  summary: z
+    .object({ personalItems: z.number(), giftItems: z.number(), totalRecipients: z.number() })
+    .partial()
+    .optional(),
+  /** Only 'card' exists (spec 000 section 5); anything else is refused with CARD_ONLY_MESSAGE. */
+  paymentMethod: text(30).default('card'),
+});
+export type CheckoutSessionRequest = z.input<typeof checkoutSessionRequestSchema>;
+
+export const checkoutSessionResponseSchema = z.object({ url: z.string() });
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
+
+/** Spec 000 section 8: the checkout shows `details`, else `error`. */
+export const checkoutErrorSchema = errorResponseSchema.extend({ details: z.string().optional() });
+
+/** Spec 000 section 3: an order (one voucher) as the payment result screen shows it. */
+export const orderItemSchema = z.object({
+  _id: z.string(),
+  productCode: z.string(),
+  merchant: z.object({ name: z.string() }),
+  imageUrl: z.string().optional(),
+  valuePurchased: z.number(),
+  currency: z.string(),
+  giftOrder: z
+    .object({
+      recipientName: z.string(),
+      recipientEmail: z.string(),
+      /** The transfer's latest action: pending until the recipient claims it. */
+      status: z.string().optional(),
+    })
+    .optional(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const paymentStatuses = ['processing', 'paid', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const verifyOrderQuerySchema = z.object({ session_id: z.string().trim().min(1).max(255) });
+export const verifyOrderResponseSchema = z.object({ success: z.literal(true), orders: z.array(orderItemSchema) });
+export const verifyOrderFailureSchema = errorResponseSchema.extend({ failedOrders: z.array(orderItemSchema) });
+
+export const orderStatusQuerySchema = z.object({ key: z.string().trim().min(1).max(128) });
+export const orderStatusResponseSchema = z.object({
+  status: z.enum(paymentStatuses),
+  orders: z.array(orderItemSchema),
+});
+export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
+
+/** The gift landing page (/gift/:token): what the recipient sees before signing in. */
+export const giftParamsSchema = z.object({ token: z.string().trim().min(1).max(128) });
+export const giftSchema = z.object({
+  senderName: z.string(),
+  recipientName: z.string(),
+  merchant: z.object({ name: z.string() }),
+  imageUrl: z.string(),
+  value: z.number(),
+  currency: z.string(),
+  message: z.string().nullable(),
+  /** pending until claimed; claimed once someone has taken it (issue 9). */
+  status: z.enum(['pending', 'claimed']),
+});
+export type Gift = z.infer<typeof giftSchema>;
+
+export const checkoutEndpoints = {
+  createSession: defineEndpoint({
+    method: 'POST',
+    path: '/wallets/checkout-session',
+    summary: 'Reprice the cart from the catalogue and open a hosted payment page; answers its URL',
+    body: checkoutSessionRequestSchema,
+    responses: {
+      200: checkoutSessionResponseSchema,
+      400: checkoutErrorSchema,
+      401: checkoutErrorSchema,
+      422: checkoutErrorSchema,
+      429: checkoutErrorSchema,
+      503: checkoutErrorSchema,
+    },
+  }),
+};
+
+export const orderEndpoints = {
+  verify: defineEndpoint({
+    method: 'GET',
+    path: '/orders/verify',
+    summary: "The orders of the caller's paid checkout session (fulfilled now if not yet)",
+    query: verifyOrderQuerySchema,
+    responses: {
+      200: verifyOrderResponseSchema,
+      402: verifyOrderFailureSchema,
+      ...errorResponses(400, 401, 404, 409),
+    },
+  }),
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/orders/status',
+    summary: "The payment status of the caller's checkout session, by its poll key, with its orders",
+    query: orderStatusQuerySchema,
+    responses: { 200: orderStatusResponseSchema, ...errorResponses(400, 401, 404) },
+  }),
+};
+
+export const giftEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/gifts/:token',
+    summary: 'The gift behind a claim link, as its landing page shows it',
+    params: giftParamsSchema,
+    responses: { 200: giftSchema, ...errorResponses(400, 404) },
+  }),
+};
+
+export const webhookResponseSchema = z.object({ received: z.literal(true) });
+
+/** Provider webhooks: the body is read raw and verified by its signature, so it is not described here. */
+export const paymentEndpoints = {
+  simulatorWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/payments/simulator/webhook',
+    summary: "The payment simulator's signed event (HMAC over the raw body, timestamped)",
+    responses: { 200: webhookResponseSchema, ...errorResponses(400) },
+  }),
+  stripeWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/payments/stripe/webhook',
+    summary: "Stripe's signed event (checkout.session.completed, async_payment_succeeded/failed)",
+    responses: { 200: webhookResponseSchema, ...errorResponses(400) },
+  }),
+};
+
+/** Recipient e-mail check shared by the checkout form and the server. */
+export const recipientEmailSchema = emailSchema;
