@@ -117,9 +117,16 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'confirmation',
-        ...page(
-          () => import('@/features/redeem/pages/confirmation-page'),
+        ...protectedPage(
+          () => import('@/features/checkout/pages/confirmation-page'),
           (m) => m.ConfirmationPage,
+        ),
+      },
+      {
+        path: 'gift/:token',
+        ...page(
+          () => import('@/features/checkout/pages/gift-page'),
+          (m) => m.GiftPage,
         ),
       },
       {

@@ -12,6 +12,8 @@ export const paths = {
   checkout: '/checkout',
   sentGift: '/sent-gift',
   confirmation: '/confirmation',
+  /** A gift recipient's claim link (issue 8), not in the spec's route table. */
+  gift: (token: string) => `/gift/${encodeURIComponent(token)}`,
   verify: (token: string) => `/verify/${encodeURIComponent(token)}`,
   exchangeVoucher: '/exchange-voucher',
   exchangeConfirmation: '/exchange-confirmation',

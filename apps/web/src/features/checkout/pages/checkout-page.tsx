@@ -1,5 +1,42 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { usePageMeta } from '@/lib/page-meta';
+import { OrderSummary } from '../components/order-summary';
+import { PaymentDetails } from '../components/payment-details';
+import { useCheckout } from '../hooks/use-checkout';
 
+/**
+ * Spec 000 sections 2 and 4, Checkout: the order summary on the left, payment details on the
+ * right (stacked on phones). Open to guests, who log in to pay.
+ */
 export function CheckoutPage() {
-  return <ComingSoon title="Checkout" />;
+  usePageMeta('Checkout', 'Pay for your gift cards and choose who receives them.');
+  const checkout = useCheckout();
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
+      {checkout.loadError ? (
+        <QueryError message={checkout.loadError} onRetry={checkout.retryLoad} />
+      ) : checkout.isLoading || checkout.groups.length === 0 ? (
+        <div className="flex justify-center py-20">
+          <Spinner label="Loading your cart" className="h-8 w-8 text-brand-600" />
+        </div>
+      ) : (
+        <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_400px]">
+          <OrderSummary groups={checkout.groups} count={checkout.count} />
+          <PaymentDetails
+            signedIn={checkout.status === 'authenticated'}
+            userName={checkout.userName}
+            totals={checkout.totals}
+            canPay={checkout.canPay}
+            isPaying={checkout.isPaying}
+            error={checkout.error}
+            onPay={() => void checkout.pay()}
+            onLogin={checkout.goToLogin}
+          />
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,98 @@
-import { ComingSoon } from '@/components/coming-soon';
+import type { OrderItem } from '@gvm/contract';
+import { formatMoney } from '@gvm/contract';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { buttonClassName } from '@/components/ui/button';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { rememberReturnTo } from '@/lib/auth/redirect-storage';
+import { useSessionStore } from '@/lib/auth/session-store';
+import { usePageMeta } from '@/lib/page-meta';
+import { useOrderStatus } from '../api/get-order-status';
+import { MerchantLogo } from '../components/merchant-logo';
 
+/** A transfer's latest action: pending until the recipient claims it (spec 001 section 3). */
+function statusLabel(status: string | undefined): string {
+  if (!status || status === 'pending') return 'Pending';
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+function SentGiftList({ purchaseKey }: { purchaseKey: string }) {
+  const status = useOrderStatus(purchaseKey, { enabled: true });
+  if (status.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading your sent gifts" className="h-8 w-8 text-brand-600" />
+      </div>
+    );
+  }
+  if (status.isError) return <QueryError message={status.error.message} onRetry={() => void status.refetch()} />;
+  const gifts = status.data.orders.filter((order): order is Required<Pick<OrderItem, 'giftOrder'>> & OrderItem =>
+    Boolean(order.giftOrder),
+  );
+  if (gifts.length === 0) return <p className="mt-8 text-gray-600">This purchase holds no gifts.</p>;
+  return (
+    <ul aria-label="Sent gifts" className="mt-8 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
+      {gifts.map((order) => (
+        <li key={order._id} className="flex items-center gap-4 p-4">
+          <MerchantLogo imageUrl={order.imageUrl} merchantName={order.merchant.name} className="h-12 w-12" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-semibold text-gray-900">
+              {order.merchant.name}{' '}
+              <span className="font-normal text-gray-500">{formatMoney(order.valuePurchased, order.currency)}</span>
+            </p>
+            <p className="truncate text-sm text-gray-700">To {order.giftOrder.recipientName}</p>
+            <p className="truncate text-sm text-gray-500">{order.giftOrder.recipientEmail}</p>
+          </div>
+          <span className="shrink-0 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-700">
+            {statusLabel(order.giftOrder.status)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /sent-gift: the gifts sent with one purchase (`key`, from the payment result screen), each with
+ * its recipient and status. The full history of sent gifts lives in the wallet (issue 9).
+ */
 export function SentGiftPage() {
-  return <ComingSoon title="Sent Gift" />;
+  usePageMeta('Sent gifts', 'The gift cards you sent and whether they have been claimed.');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const status = useSessionStore((state) => state.status);
+  const key = params.get('key');
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight">Sent Gifts</h1>
+      {!key ? (
+        <p className="mt-4 text-gray-600">
+          The gifts you send are listed here after each purchase. Your full history of sent gifts is coming to your
+          wallet soon.
+        </p>
+      ) : status === 'checking' ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Checking your session" className="h-8 w-8 text-brand-600" />
+        </div>
+      ) : status === 'guest' ? (
+        <div className="mt-6">
+          <p className="text-gray-600">Log in to see the gifts you sent.</p>
+          <Link
+            to={paths.login}
+            onClick={() => rememberReturnTo(location.pathname + location.search)}
+            className={buttonClassName('primary', 'md', 'mt-4')}
+          >
+            Log in
+          </Link>
+        </div>
+      ) : (
+        <SentGiftList purchaseKey={key} />
+      )}
+      <Link to={paths.wallet} className="mt-8 inline-block text-sm font-medium text-brand-600 hover:text-brand-700">
+        Go to your wallet
+      </Link>
+    </section>
+  );
 }

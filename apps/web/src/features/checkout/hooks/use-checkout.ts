@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/api/get-me';
+import { useCart } from '@/features/cart/hooks/use-cart';
+import { useRecipientStore } from '@/features/cart/stores/recipient-store';
+import { ApiError } from '@/lib/api-client';
+import { rememberReturnTo } from '@/lib/auth/redirect-storage';
+import { useSessionStore } from '@/lib/auth/session-store';
+import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { buildCheckoutPayload } from '../lib/build-checkout-payload';
+import { checkoutErrorMessage, NoCheckoutUrlError } from '../lib/checkout-error';
+import { groupByProduct, staleRecipients } from '../lib/checkout-lines';
+import { forgetPendingCheckout, rememberPendingCheckout } from '../lib/pending-checkout';
+
+/** Spec 000 section 6: 'Login to Pay' goes to /login with a return to /checkout. */
+export const loginToCheckoutPath = `${paths.login}?returnTo=${encodeURIComponent(paths.checkout)}`;
+
+/**
+ * The checkout page's state (spec 000 sections 2 and 4, Checkout): the cart grouped by product
+ * with its recipients, the way to log in, and the payment that sends the browser to the provider.
+ */
+export function useCheckout() {
+  const navigate = useNavigate();
+  const status = useSessionStore((state) => state.status);
+  const user = useCurrentUser();
+  const cart = useCart();
+  const recipients = useRecipientStore((state) => state.recipients);
+  const session = useCreateCheckoutSession();
+  const [error, setError] = useState<string | null>(null);
+  // Stays set while the browser leaves for the payment page, so the button keeps saying so.
+  const [leaving, setLeaving] = useState(false);
+
+  const settled = status !== 'checking' && !cart.isLoading && !cart.loadError;
+  const isEmpty = settled && cart.items.length === 0;
+
+  // Spec 000 section 4: with no items checkout redirects to /cart (not while paying, when the
+  // cart may empty under us).
+  useEffect(() => {
+    if (isEmpty && !leaving) navigate(paths.cart, { replace: true });
+  }, [isEmpty, leaving, navigate]);
+
+  // Recipients whose product is no longer in the cart are removed (and any beyond its vouchers).
+  useEffect(() => {
+    if (!settled || cart.items.length === 0) return;
+    const store = useRecipientStore.getState();
+    for (const stale of staleRecipients(cart.items, store.recipients)) {
+      store.removeRecipient(stale.email, stale.productId);
+    }
+  }, [settled, cart.items]);
+
+  // Back at checkout, signed in: the pending checkout has done its job.
+  useEffect(() => {
+    if (status === 'authenticated') forgetPendingCheckout();
+  }, [status]);
+
+  function goToLogin() {
+    rememberReturnTo(paths.checkout);
+    navigate(loginToCheckoutPath);
+  }
+
+  async function pay() {
+    const userId = user.data?._id;
+    if (!userId || session.isPending || leaving) return;
+    setError(null);
+    try {
+      const { url } = await session.mutateAsync(buildCheckoutPayload(userId, cart.items, recipients));
+      if (!url) throw new NoCheckoutUrlError();
+      setLeaving(true);
+      window.location.assign(url);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 401) {
+        rememberPendingCheckout();
+        goToLogin();
+        return;
+      }
+      setError(checkoutErrorMessage(caught));
+    }
+  }
+
+  return {
+    status,
+    isLoading: !settled && !cart.loadError,
+    loadError: cart.loadError,
+    retryLoad: cart.retryLoad,
+    groups: groupByProduct(cart.items, recipients),
+    totals: cart.totals,
+    count: cart.count,
+    userName: user.data?.consumer.name || null,
+    canPay: Boolean(user.data?._id) && !cart.isPending,
+    isPaying: session.isPending || leaving,
+    error,
+    pay,
+    goToLogin,
+  };
+}

@@ -1,0 +1,97 @@
+import { formatMoney } from '@gvm/contract';
+import { Gift } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { rememberReturnTo } from '@/lib/auth/redirect-storage';
+import { useSessionStore } from '@/lib/auth/session-store';
+import { usePageMeta } from '@/lib/page-meta';
+import { useGift } from '../api/get-gift';
+import { MerchantLogo } from '../components/merchant-logo';
+
+const INVALID_LINK_MESSAGE = 'This gift link is not valid';
+
+/**
+ * /gift/:token (public): the gift behind a recipient's e-mailed link — who sent it, merchant,
+ * value, message and the link itself. A guest logs in and comes back here; claiming it into the
+ * wallet is built in issue 9.
+ */
+export function GiftPage() {
+  usePageMeta('Your gift', 'A gift card someone sent you.');
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const status = useSessionStore((state) => state.status);
+  const gift = useGift(token);
+  const giftPath = paths.gift(token);
+
+  function logIn() {
+    rememberReturnTo(giftPath);
+    navigate(`${paths.login}?returnTo=${encodeURIComponent(giftPath)}`);
+  }
+
+  if (gift.isPending) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading your gift" className="h-8 w-8 text-brand-600" />
+      </div>
+    );
+  }
+  if (gift.isError) {
+    const invalid = gift.error instanceof ApiError && (gift.error.status === 404 || gift.error.status === 400);
+    if (!invalid) return <QueryError message={gift.error.message} onRetry={() => void gift.refetch()} />;
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">{INVALID_LINK_MESSAGE}</h1>
+        <p className="mt-3 text-gray-600">Check the link in your e-mail, or ask the sender to send it again.</p>
+        <Link to={paths.home} className={buttonClassName('primary', 'md', 'mt-6')}>
+          Go to the marketplace
+        </Link>
+      </section>
+    );
+  }
+
+  const { senderName, recipientName, merchant, imageUrl, value, currency, message } = gift.data;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
+      <div className="rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-xs sm:p-8">
+        <Gift aria-hidden="true" className="mx-auto h-10 w-10 text-brand-600" />
+        <h1 className="mt-3 text-2xl font-bold tracking-tight">
+          {senderName} sent you a gift{recipientName ? `, ${recipientName}` : ''}!
+        </h1>
+        <div className="mt-6 flex items-center justify-center gap-4">
+          <MerchantLogo imageUrl={imageUrl} merchantName={merchant.name} className="h-16 w-16" />
+          <div className="text-left">
+            <p className="font-semibold text-gray-900">{merchant.name}</p>
+            <p className="text-2xl font-bold tabular-nums">{formatMoney(value, currency)}</p>
+          </div>
+        </div>
+        {message && (
+          <blockquote className="mt-6 rounded-xl bg-brand-50 p-4 text-brand-900">
+            <p className="break-words">“{message}”</p>
+            <footer className="mt-1 text-sm text-brand-700">— {senderName}</footer>
+          </blockquote>
+        )}
+        <div className="mt-6 space-y-1.5 text-left">
+          <Label htmlFor="gift-link">Your gift link</Label>
+          <Input id="gift-link" readOnly value={window.location.origin + giftPath} onFocus={(e) => e.target.select()} />
+        </div>
+        {gift.data.status === 'claimed' ? (
+          <p className="mt-6 text-gray-700">This gift has already been claimed.</p>
+        ) : status === 'authenticated' ? (
+          <p className="mt-6 text-gray-700">
+            Claiming gifts into your wallet opens soon. Keep this link: you will claim your gift from this page.
+          </p>
+        ) : (
+          <Button size="lg" className="mt-6 w-full rounded-full" onClick={logIn} disabled={status === 'checking'}>
+            Log In To Continue
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,5 +1,0 @@
-import { ComingSoon } from '@/components/coming-soon';
-
-export function ConfirmationPage() {
-  return <ComingSoon title="Confirmation" />;
-}
