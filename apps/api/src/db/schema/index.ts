@@ -1,8 +1,11 @@
 // Every table of the application; each module keeps its own file here.
 export * from './carts';
 export * from './catalog';
+export * from './checkout';
 export * from './mail';
 export * from './notifications';
+export * from './orders';
 export * from './outreach';
 export * from './users';
+export * from './wallets';
 export * from './wishlists';

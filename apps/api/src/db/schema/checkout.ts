@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const checkoutSessionStatuses = ['open', 'processing', 'paid', 'failed', 'expired'] as const;
+export type CheckoutSessionStatus = (typeof checkoutSessionStatuses)[number];
+
+/**
+ * One attempt to pay for a cart (issue 8). Created before the browser goes to the provider's
+ * payment page, with the cart repriced from the catalogue and frozen in `items`. `fulfilled_at`
+ * is set by the one transaction that issues its orders: the exactly-once guard (decision 017).
+ * The poll key travels in the result page's URL, so only its SHA-256 is kept.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** Null only between our insert and the provider's answer. */
+    providerSessionId: text('provider_session_id').unique(),
+    pollKeyHash: text('poll_key_hash').notNull().unique(),
+    status: text('status').$type<CheckoutSessionStatus>().notNull().default('open'),
+    /** The total in minor units (pence), the sum of the snapshot's lines. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** The priced lines and their gift recipients (CheckoutSnapshot in modules/checkout). */
+    items: jsonb('items').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('checkout_sessions_user_created').on(table.userId, table.createdAt),
+    check('checkout_sessions_status', sql`${table.status} in ('open', 'processing', 'paid', 'failed', 'expired')`),
+    check('checkout_sessions_amount', sql`${table.amount} > 0`),
+  ],
+);
+
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;

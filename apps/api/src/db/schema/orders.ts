@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { products } from './catalog';
+import { checkoutSessions } from './checkout';
+import { users } from './users';
+
+/**
+ * An order is one voucher (ARCHITECTURE.md section 6): quantity 3 makes 3 rows. UNIQUE
+ * (checkout_session_id, unit_index) is the second line of the exactly-once defence. A gift order
+ * has no owner until its recipient claims it. Code and PIN are AES-256-GCM ciphertexts
+ * (base64url of iv, tag, ciphertext); the plaintext is never stored.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutSessionId: uuid('checkout_session_id')
+      .notNull()
+      .references(() => checkoutSessions.id, { onDelete: 'cascade' }),
+    unitIndex: integer('unit_index').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productCode: text('product_code').notNull(),
+    merchantName: text('merchant_name').notNull(),
+    /** Minor units (pence). */
+    value: integer('value').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('active'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    swapped: boolean('swapped').notNull().default(false),
+    deactivated: boolean('deactivated').notNull().default(false),
+    codeCiphertext: text('code_ciphertext').notNull(),
+    pinCiphertext: text('pin_ciphertext'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('orders_session_unit').on(table.checkoutSessionId, table.unitIndex),
+    index('orders_owner').on(table.ownerId, table.createdAt),
+    index('orders_buyer').on(table.buyerId, table.createdAt),
+    check('orders_value', sql`${table.value} > 0`),
+    check('orders_unit_index', sql`${table.unitIndex} >= 0`),
+  ],
+);
+
+export const giftTransferActions = ['pending', 'claimed'] as const;
+export type GiftTransferAction = (typeof giftTransferActions)[number];
+
+/**
+ * A gift order's way to its recipient: sent by e-mail with a single-use claim link whose token
+ * (128 random bits) is kept only as its SHA-256.
+ */
+export const giftTransfers = pgTable(
+  'gift_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    message: text('message'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    latestAction: text('latest_action').$type<GiftTransferAction>().notNull().default('pending'),
+    claimTokenHash: text('claim_token_hash').notNull().unique(),
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('gift_transfers_sender').on(table.senderId, table.sentAt),
+    index('gift_transfers_recipient_email').on(table.recipientEmail),
+    check('gift_transfers_latest_action', sql`${table.latestAction} in ('pending', 'claimed')`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type GiftTransferRow = typeof giftTransfers.$inferSelect;

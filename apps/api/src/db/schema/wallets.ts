@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { checkoutSessions } from './checkout';
+import { users } from './users';
+
+/**
+ * A user's UGM Credit (ARCHITECTURE.md section 6): the balance is never negative and always the
+ * signed sum of its funding (+) and withdrawal (−) movements. One wallet per user.
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull().default('GBP'),
+    /** Minor units (pence). */
+    balance: integer('balance').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('wallets_balance_not_negative', sql`${table.balance} >= 0`)],
+);
+
+export const walletTransactionTypes = ['funding', 'withdrawal', 'purchase'] as const;
+export type WalletTransactionType = (typeof walletTransactionTypes)[number];
+
+/**
+ * A wallet's history. funding and withdrawal move the balance; a purchase records what a card
+ * paid (shown in the history) and does not. At most one purchase row per checkout session.
+ */
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    type: text('type').$type<WalletTransactionType>().notNull(),
+    /** Minor units (pence), always positive; the type gives the sign. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    orderIds: uuid('order_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    checkoutSessionId: uuid('checkout_session_id')
+      .unique()
+      .references(() => checkoutSessions.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('wallet_transactions_wallet_created').on(table.walletId, table.createdAt),
+    check('wallet_transactions_type', sql`${table.type} in ('funding', 'withdrawal', 'purchase')`),
+    check('wallet_transactions_amount', sql`${table.amount} > 0`),
+  ],
+);
+
+export type WalletRow = typeof wallets.$inferSelect;
+export type WalletTransactionRow = typeof walletTransactions.$inferSelect;
