@@ -23,6 +23,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Gift Marketplace <no-reply@localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  VOUCHER_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => isVoucherKey(value), 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .optional(),
   PAYMENT_PROVIDER: z.enum(['simulator', 'stripe']).default('simulator'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -51,6 +55,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
+  /** AES-256-GCM key for voucher codes and PINs at rest: 32 bytes, base64. */
+  voucherEncryptionKey: string;
   paymentProvider: 'simulator' | 'stripe';
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
@@ -80,7 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
-    const missing = (['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL'] as const).filter((name) => !e[name]);
+    const missing = (['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'VOUCHER_ENCRYPTION_KEY'] as const).filter(
+      (name) => !e[name],
+    );
     if (missing.length > 0) {
       throw new ConfigError(`Production needs ${missing.join(', ')}: refusing to start without them.`);
     }
@@ -99,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET ?? devSecret(dataDir),
+    voucherEncryptionKey: e.VOUCHER_ENCRYPTION_KEY ?? devVoucherKey(dataDir),
     paymentProvider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
@@ -124,6 +133,20 @@ function devSecret(dataDir: string): string {
   return secret;
 }
 
+function isVoucherKey(value: string): boolean {
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32;
+}
+
+/** Voucher codes must stay readable across restarts, so the development key is kept like the secret. */
+function devVoucherKey(dataDir: string): string {
+  const file = path.join(dataDir, 'voucher-encryption-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
 /** A configuration for tests: nothing read from the environment, no files written. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -136,6 +159,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'Gift Marketplace <no-reply@localhost>',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    voucherEncryptionKey: Buffer.alloc(32, 7).toString('base64'),
     paymentProvider: 'simulator',
     stripeSecretKey: undefined,
     stripeWebhookSecret: undefined,

@@ -12,6 +12,12 @@ describe('configuration', () => {
     expect(config).toMatchObject({ env: 'development', port: 3000, publicUrl: 'http://localhost:3000' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(config.voucherEncryptionKey, 'base64')).toHaveLength(32);
+  });
+
+  it('keeps the generated voucher encryption key across restarts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).voucherEncryptionKey).toBe(loadConfig({ DATA_DIR: dir }).voucherEncryptionKey);
   });
 
   it('keeps the generated development secret across restarts', () => {
@@ -26,6 +32,7 @@ describe('configuration', () => {
     ['PAYMENT_PROVIDER', 'paypal'],
     ['OPS_EMAIL', 'not-an-address'],
     ['JWT_SECRET', 'short'],
+    ['VOUCHER_ENCRYPTION_KEY', 'dG9vIHNob3J0'],
   ])('stops start-up on a bad %s, naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(
       expect.objectContaining({ message: expect.stringContaining(name) }),
@@ -40,7 +47,9 @@ describe('configuration', () => {
       JWT_SECRET: 'x'.repeat(40),
       DATABASE_URL: 'postgres://db/app',
       SMTP_URL: 'smtp://mail:25',
+      VOUCHER_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
     });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/VOUCHER_ENCRYPTION_KEY/);
     expect(complete.env).toBe('production');
   });
 
