@@ -11,6 +11,7 @@ import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { buildCheckoutPayload } from '../lib/build-checkout-payload';
 import { checkoutErrorMessage, NoCheckoutUrlError } from '../lib/checkout-error';
 import { groupByProduct, staleRecipients } from '../lib/checkout-lines';
+import { goToPaymentPage } from '../lib/go-to-payment-page';
 import { forgetPendingCheckout, rememberPendingCheckout } from '../lib/pending-checkout';
 
 /** Spec 000 section 6: 'Login to Pay' goes to /login with a return to /checkout. */
@@ -28,8 +29,10 @@ export function useCheckout() {
   const recipients = useRecipientStore((state) => state.recipients);
   const session = useCreateCheckoutSession();
   const [error, setError] = useState<string | null>(null);
-  // Stays set while the browser leaves for the payment page, so the button keeps saying so.
-  const [leaving, setLeaving] = useState(false);
+  // Set from the click until the answer, and kept while the browser leaves (for the payment page
+  // or /login): the button keeps saying 'Processing...', and a cart emptied meanwhile (a 401 ends
+  // the session, leaving the guest cart) does not send the buyer to /cart.
+  const [paying, setPaying] = useState(false);
 
   const settled = status !== 'checking' && !cart.isLoading && !cart.loadError;
   const isEmpty = settled && cart.items.length === 0;
@@ -37,8 +40,8 @@ export function useCheckout() {
   // Spec 000 section 4: with no items checkout redirects to /cart (not while paying, when the
   // cart may empty under us).
   useEffect(() => {
-    if (isEmpty && !leaving) navigate(paths.cart, { replace: true });
-  }, [isEmpty, leaving, navigate]);
+    if (isEmpty && !paying) navigate(paths.cart, { replace: true });
+  }, [isEmpty, paying, navigate]);
 
   // Recipients whose product is no longer in the cart are removed (and any beyond its vouchers).
   useEffect(() => {
@@ -61,13 +64,13 @@ export function useCheckout() {
 
   async function pay() {
     const userId = user.data?._id;
-    if (!userId || session.isPending || leaving) return;
+    if (!userId || paying) return;
     setError(null);
+    setPaying(true);
     try {
       const { url } = await session.mutateAsync(buildCheckoutPayload(userId, cart.items, recipients));
       if (!url) throw new NoCheckoutUrlError();
-      setLeaving(true);
-      window.location.assign(url);
+      goToPaymentPage(url);
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 401) {
         rememberPendingCheckout();
@@ -75,6 +78,7 @@ export function useCheckout() {
         return;
       }
       setError(checkoutErrorMessage(caught));
+      setPaying(false);
     }
   }
 
@@ -88,7 +92,7 @@ export function useCheckout() {
     count: cart.count,
     userName: user.data?.consumer.name || null,
     canPay: Boolean(user.data?._id) && !cart.isPending,
-    isPaying: session.isPending || leaving,
+    isPaying: paying,
     error,
     pay,
     goToLogin,

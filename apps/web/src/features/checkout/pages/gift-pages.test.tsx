@@ -1,0 +1,113 @@
+import { type Gift, giftEndpoints, type OrderItem, orderEndpoints } from '@gvm/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { fakeEndpoint, installFakeApi } from '@/test/fake-api';
+import { signInAs, signOut, testUser } from '@/test/signed-in';
+import { GiftPage } from './gift-page';
+import { SentGiftPage } from './sent-gift-page';
+
+const ada = testUser();
+const sentGift: OrderItem = {
+  _id: 'order-2',
+  productCode: 'ARGOS-GB',
+  merchant: { name: 'Argos' },
+  valuePurchased: 25,
+  currency: 'GBP',
+  giftOrder: { recipientName: 'Grace Hopper', recipientEmail: 'grace@example.com', status: 'pending' },
+};
+const gift: Gift = {
+  senderName: 'Ada Lovelace',
+  recipientName: 'Grace',
+  merchant: { name: 'Argos' },
+  imageUrl: '',
+  value: 25,
+  currency: 'GBP',
+  message: 'Happy birthday!',
+  status: 'pending',
+};
+let restoreApi = () => {};
+
+function renderAt(path: string, { signedIn }: { signedIn: boolean }) {
+  const queryClient = createQueryClient();
+  if (signedIn) signInAs(queryClient, ada);
+  else signOut();
+  const router = createMemoryRouter(
+    [
+      { path: '/sent-gift', Component: SentGiftPage },
+      { path: '/gift/:token', Component: GiftPage },
+      { path: '/login', element: <h1>Login page</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  restoreApi();
+  signOut();
+});
+
+describe('the sent gifts of a purchase (/sent-gift)', () => {
+  it('lists each gift with its recipient and status', async () => {
+    restoreApi = installFakeApi({
+      ...fakeEndpoint(orderEndpoints.status, () => ({
+        status: 200,
+        body: { status: 'paid' as const, orders: [sentGift, { ...sentGift, _id: 'order-1', giftOrder: undefined }] },
+      })),
+    }).restore;
+    renderAt('/sent-gift?key=k1', { signedIn: true });
+    const gifts = within(await screen.findByRole('list', { name: 'Sent gifts' })).getAllByRole('listitem');
+    expect(gifts).toHaveLength(1);
+    expect(gifts[0]).toHaveTextContent('To Grace Hopper');
+    expect(gifts[0]).toHaveTextContent('grace@example.com');
+    expect(gifts[0]).toHaveTextContent('Pending');
+  });
+
+  it('without a purchase says the full history comes with the wallet', () => {
+    renderAt('/sent-gift', { signedIn: true });
+    expect(screen.getByText(/full history of sent gifts is coming to your wallet/)).toBeInTheDocument();
+  });
+});
+
+describe('the gift landing page (/gift/:token)', () => {
+  it("shows the gift to a guest, the link read-only, and 'Log In To Continue' comes back here", async () => {
+    restoreApi = installFakeApi({ ...fakeEndpoint(giftEndpoints.get, () => ({ status: 200, body: gift })) }).restore;
+    const { router, user } = renderAt('/gift/tok_1', { signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace sent you a gift, Grace!' })).toBeInTheDocument();
+    expect(screen.getByText('Argos')).toBeInTheDocument();
+    expect(screen.getByText('£25.00')).toBeInTheDocument();
+    expect(screen.getByText('“Happy birthday!”')).toBeInTheDocument();
+    const link = screen.getByLabelText('Your gift link');
+    expect(link).toHaveAttribute('readonly');
+    expect(link).toHaveValue(`${window.location.origin}/gift/tok_1`);
+
+    await user.click(screen.getByRole('button', { name: 'Log In To Continue' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/gift/tok_1');
+    expect(localStorage.getItem('returnTo')).toBe('/gift/tok_1');
+  });
+
+  it('signed in, says claiming opens soon', async () => {
+    restoreApi = installFakeApi({ ...fakeEndpoint(giftEndpoints.get, () => ({ status: 200, body: gift })) }).restore;
+    renderAt('/gift/tok_1', { signedIn: true });
+    expect(await screen.findByText(/Claiming gifts into your wallet opens soon/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log In To Continue' })).not.toBeInTheDocument();
+  });
+
+  it('an unknown link says it is not valid', async () => {
+    restoreApi = installFakeApi({
+      ...fakeEndpoint(giftEndpoints.get, () => ({ status: 404, body: { error: 'Gift not found' } })),
+    }).restore;
+    renderAt('/gift/nope', { signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'This gift link is not valid' })).toBeInTheDocument();
+  });
+});
