@@ -3,3 +3,4 @@ export { loginCodeEmail, noAccountEmail, verificationEmail, welcomeEmail } from 
 export { escapeHtml } from './escape';
 export { type EmailBlock, type EmailContent, productName, type RenderedEmail, renderEmail } from './layout';
 export { acknowledgementEmail, operationsCopyEmail } from './outreach';
+export { giftReceivedEmail, purchaseReceiptEmail, type ReceiptLine } from './purchase';

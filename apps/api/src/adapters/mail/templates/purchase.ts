@@ -1,0 +1,100 @@
+import { formatMoney, toMajorUnits } from '@gvm/contract';
+import { productName, type RenderedEmail, renderEmail } from './layout';
+
+export interface ReceiptLine {
+  orderId: string;
+  merchantName: string;
+  /** Minor units (pence). */
+  value: number;
+  currency: string;
+  /** Set for a gift: who receives this voucher. */
+  recipient?: { name: string; email: string };
+}
+
+const money = (minor: number, currency: string) => formatMoney(toMajorUnits(minor), currency);
+
+/** The buyer's receipt once a payment is confirmed: every voucher with its order id, and the total. */
+export function purchaseReceiptEmail({
+  buyerName,
+  lines,
+  total,
+  currency,
+  publicUrl,
+}: {
+  buyerName: string;
+  lines: readonly ReceiptLine[];
+  /** Minor units: what the card was charged. */
+  total: number;
+  currency: string;
+  publicUrl: string;
+}): RenderedEmail {
+  const gifts = lines.filter((line) => line.recipient).length;
+  return renderEmail({
+    subject: `Your ${productName} receipt: ${money(total, currency)}`,
+    heading: 'Thank you for your purchase',
+    preview: `${lines.length} gift voucher${lines.length === 1 ? '' : 's'}, ${money(total, currency)} paid by card.`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${buyerName},` },
+      {
+        kind: 'paragraph',
+        text:
+          gifts > 0
+            ? `Your payment was received. Your own vouchers are in your account, and we have e-mailed each gift to its recipient.`
+            : 'Your payment was received and your vouchers are in your account.',
+      },
+      {
+        kind: 'fields',
+        rows: [
+          ...lines.map(
+            (line) =>
+              [
+                `${line.merchantName} ${money(line.value, line.currency)}`,
+                `Order ${line.orderId}${line.recipient ? `\nGift for ${line.recipient.name} <${line.recipient.email}>` : ''}`,
+              ] as const,
+          ),
+          ['Total paid', money(total, currency)] as const,
+        ],
+      },
+      { kind: 'button', label: 'Go to my account', url: `${publicUrl}/wallet` },
+      { kind: 'note', text: 'Keep this e-mail as your receipt. Voucher codes are shown only in your account.' },
+    ],
+  });
+}
+
+/** To a gift's recipient: who sent it, their message, what it is, and the personal claim link. */
+export function giftReceivedEmail({
+  senderName,
+  recipientName,
+  message,
+  merchantName,
+  value,
+  currency,
+  claimUrl,
+}: {
+  senderName: string;
+  recipientName: string;
+  message: string | null;
+  merchantName: string;
+  /** Minor units. */
+  value: number;
+  currency: string;
+  claimUrl: string;
+}): RenderedEmail {
+  const amount = money(value, currency);
+  return renderEmail({
+    subject: `${senderName} sent you a ${merchantName} gift voucher`,
+    heading: `${senderName} sent you a gift`,
+    preview: `A ${amount} ${merchantName} gift voucher is waiting for you.`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${recipientName},` },
+      { kind: 'paragraph', text: `${senderName} sent you a ${amount} ${merchantName} gift voucher.` },
+      ...(message ? [{ kind: 'quote', text: message } as const] : []),
+      { kind: 'fields', rows: [['Merchant', merchantName] as const, ['Value', amount] as const] },
+      { kind: 'button', label: 'Claim your gift', url: claimUrl },
+      {
+        kind: 'note',
+        text: 'This link is personal and works once: do not forward this e-mail. If you were not expecting a gift, you can ignore it.',
+      },
+    ],
+  });
+}

@@ -1,0 +1,2 @@
+export { createVoucherCipher, type VoucherCipher } from './cipher';
+export { newVoucherCode, newVoucherPin, usesPin } from './codes';
