@@ -1,5 +1,5 @@
 import { formatMoney } from '@gvm/contract';
-import { CreditCard, Lock } from 'lucide-react';
+import { Check, CreditCard, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -53,9 +53,10 @@ export function PaymentDetails({
       )}
       <div>
         <p className="text-sm font-medium text-gray-800">Payment method</p>
-        <p className="mt-2 flex items-center gap-3 rounded-lg border border-brand-600 bg-white p-3 text-sm font-medium">
-          <CreditCard aria-hidden="true" className="h-5 w-5 text-brand-600" />
+        <p className="mt-2 flex items-center gap-3 rounded-lg border border-gray-300 bg-white p-3 text-sm font-medium">
+          <CreditCard aria-hidden="true" className="h-5 w-5 text-gray-700" />
           Card
+          <Check aria-label="Selected" className="ml-auto h-4 w-4 text-green-600" />
         </p>
         <p className="mt-1.5 text-xs text-gray-500">You enter your card on our payment partner’s secure page.</p>
       </div>

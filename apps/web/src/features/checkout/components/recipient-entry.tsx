@@ -52,8 +52,8 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
 
   return (
     <div className="mt-4 rounded-xl border border-dashed border-gray-300 bg-gray-50/60 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <p className="flex items-center gap-2 text-sm font-medium text-gray-800">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <p className="flex items-center gap-2 text-sm font-medium whitespace-nowrap text-gray-800">
           <Gift aria-hidden="true" className="h-4 w-4 text-brand-600" />
           Gift recipients{' '}
           <span className="font-normal text-gray-500">
@@ -61,7 +61,7 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
           </span>
         </p>
         {!full && !open && (
-          <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          <Button variant="outline" size="sm" className="whitespace-nowrap" onClick={() => setOpen(true)}>
             Send as a gift
           </Button>
         )}

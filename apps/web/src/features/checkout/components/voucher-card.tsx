@@ -6,7 +6,7 @@ export function VoucherCard({ order }: { order: OrderItem }) {
   const recipient = order.giftOrder;
   const initial = (recipient?.recipientName || recipient?.recipientEmail || '?').charAt(0).toUpperCase();
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4 text-left shadow-xs">
+    <li className="flex min-w-0 flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4 text-left shadow-xs">
       <div className="flex items-center gap-3">
         <MerchantLogo imageUrl={order.imageUrl} merchantName={order.merchant.name} className="h-12 w-12" />
         <div className="min-w-0 flex-1">
@@ -18,7 +18,7 @@ export function VoucherCard({ order }: { order: OrderItem }) {
         </p>
       </div>
       {recipient && (
-        <p className="flex min-w-0 items-center gap-2 self-start rounded-full bg-brand-50 py-1 pr-3 pl-1 text-sm text-brand-700">
+        <p className="flex min-w-0 max-w-full items-center gap-2 self-start rounded-full bg-brand-50 py-1 pr-3 pl-1 text-sm text-brand-700">
           <span
             aria-hidden="true"
             className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"

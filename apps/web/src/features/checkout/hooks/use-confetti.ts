@@ -16,8 +16,15 @@ export function useConfetti(active: boolean): void {
     let stopped = false;
     let timer: ReturnType<typeof setInterval> | undefined;
     let reset: (() => void) | undefined;
-    void import('canvas-confetti').then(({ default: confetti }) => {
+    void import('canvas-confetti').then(({ default: canvasConfetti }) => {
       if (stopped) return;
+      // Drawn on the page itself: the library's default worker comes from a blob: URL, which the
+      // Content-Security-Policy (script-src 'self') rightly refuses.
+      const confetti = canvasConfetti.create(undefined, {
+        resize: true,
+        useWorker: false,
+        disableForReducedMotion: true,
+      });
       reset = () => confetti.reset();
       let burst = 0;
       const fire = () => {

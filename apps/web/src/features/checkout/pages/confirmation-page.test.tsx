@@ -1,7 +1,6 @@
 import { type OrderItem, orderEndpoints, PAYMENT_STATUS_POLL_MS } from '@gvm/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
-import confetti from 'canvas-confetti';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverCartQueryKey } from '@/features/cart/server/api/get-cart';
@@ -12,7 +11,8 @@ import { type EndpointAnswer, fakeEndpoint, installFakeApi } from '@/test/fake-a
 import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { ConfirmationPage } from './confirmation-page';
 
-vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { reset: vi.fn() }) }));
+const confetti = vi.hoisted(() => Object.assign(vi.fn(), { reset: vi.fn() }));
+vi.mock('canvas-confetti', () => ({ default: { create: () => confetti } }));
 
 const ada = testUser();
 const personal: OrderItem = {
@@ -78,7 +78,7 @@ function holdSomethingInTheCart() {
 beforeEach(() => {
   useCartStore.setState({ items: [] });
   useRecipientStore.setState({ recipients: [] });
-  vi.mocked(confetti).mockClear();
+  confetti.mockClear();
 });
 
 afterEach(() => {
