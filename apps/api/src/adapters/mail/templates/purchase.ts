@@ -82,7 +82,7 @@ export function giftReceivedEmail({
 }): RenderedEmail {
   const amount = money(value, currency);
   return renderEmail({
-    subject: `${senderName} sent you a ${merchantName} gift voucher`,
+    subject: `${senderName} sent you a gift voucher: ${merchantName} ${amount}`,
     heading: `${senderName} sent you a gift`,
     preview: `A ${amount} ${merchantName} gift voucher is waiting for you.`,
     blocks: [

@@ -1,0 +1,91 @@
+import {
+  type CheckoutSessionRequest,
+  INVALID_CARD_VALUE_MESSAGE,
+  isAcceptedValue,
+  MAX_QUANTITY_PER_LINE,
+  type Product,
+  QUANTITY_MESSAGE,
+  RECIPIENT_REQUIRED_MESSAGE,
+  recipientEmailSchema,
+  toMinorUnits,
+} from '@gvm/contract';
+import { usesPin } from '../../adapters/vouchers';
+import { AppError } from '../../lib/errors';
+import type { SnapshotLine, SnapshotRecipient } from './snapshot';
+
+export const UNKNOWN_PRODUCT_MESSAGE =
+  'One of the vouchers in your cart is no longer available. Please remove it and try again.';
+export const MIXED_CURRENCY_MESSAGE = 'Please check out vouchers of one currency at a time.';
+export const INVALID_RECIPIENT_EMAIL_MESSAGE = 'Please enter a valid email address';
+export const tooManyRecipientsMessage = (merchant: string) =>
+  `You have more recipients than vouchers for ${merchant}. Please remove a recipient or increase the quantity.`;
+
+type Body = CheckoutSessionRequest;
+type Item = Body['items'][number];
+
+const rule = (message: string, path?: string) =>
+  new AppError('BUSINESS_RULE', message, path ? [{ path, message }] : undefined);
+
+function recipientOf(raw: { name?: string; email?: string; message?: string }, path: string): SnapshotRecipient {
+  const name = raw.name?.trim() ?? '';
+  const email = raw.email?.trim() ?? '';
+  if (!name || !email) throw rule(RECIPIENT_REQUIRED_MESSAGE, path);
+  const parsed = recipientEmailSchema.safeParse(email);
+  if (!parsed.success) throw rule(INVALID_RECIPIENT_EMAIL_MESSAGE, `${path}.email`);
+  return { name, email: parsed.data, message: raw.message?.trim() || null };
+}
+
+/**
+ * Prices the checkout payload from the catalogue. Only each line's product id, value, quantity,
+ * gift flag and recipients are read; names, prices and totals the client sent are ignored.
+ * Recipients name their line by product id (`itemId`) and each takes one unit of that product's
+ * gift lines, in order. Throws a 422 naming the first problem, in the words the checkout shows.
+ */
+export function priceCheckout(
+  body: Pick<Body, 'items' | 'recipients'>,
+  catalogue: ReadonlyMap<string, Product>,
+): { lines: SnapshotLine[]; amount: number; currency: string } {
+  const queues = new Map<string, SnapshotRecipient[]>();
+  (body.recipients ?? []).forEach((raw, index) => {
+    const recipient = recipientOf(raw, `recipients.${index}`);
+    const queue = queues.get(raw.itemId) ?? [];
+    queue.push(recipient);
+    queues.set(raw.itemId, queue);
+  });
+
+  const lines: SnapshotLine[] = [];
+  body.items.forEach((item: Item, index) => {
+    const path = `items.${index}`;
+    const product = catalogue.get(item.id.toLowerCase());
+    if (!product) throw rule(UNKNOWN_PRODUCT_MESSAGE, `${path}.id`);
+    if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY_PER_LINE) {
+      throw rule(QUANTITY_MESSAGE, `${path}.quantity`);
+    }
+    if (!isAcceptedValue(product, item.value)) throw rule(INVALID_CARD_VALUE_MESSAGE, `${path}.value`);
+    const queue = queues.get(item.id) ?? [];
+    if (item.isGift && queue.length === 0 && item.recipientInfo) queue.push(recipientOf(item.recipientInfo, path));
+    const isGift = item.isGift === true || queue.length > 0;
+    const recipients = isGift ? queue.splice(0, item.quantity) : [];
+    if (isGift && recipients.length === 0) throw rule(RECIPIENT_REQUIRED_MESSAGE, `${path}.recipientInfo`);
+    lines.push({
+      productId: product._id,
+      productCode: product.productCode,
+      merchantName: product.merchant.name,
+      imageUrl: product.imageUrl,
+      currency: product.currency,
+      unitAmount: toMinorUnits(item.value),
+      quantity: item.quantity,
+      usesPin: usesPin(product.category),
+      recipients,
+    });
+  });
+
+  for (const [itemId, left] of queues) {
+    const line = lines.find((candidate) => candidate.productId === itemId.toLowerCase());
+    if (line && left.length > 0) throw rule(tooManyRecipientsMessage(line.merchantName));
+  }
+  const currency = lines[0]?.currency ?? 'GBP';
+  if (lines.some((line) => line.currency !== currency)) throw rule(MIXED_CURRENCY_MESSAGE);
+  const amount = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+  return { lines, amount, currency };
+}

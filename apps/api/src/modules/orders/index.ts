@@ -1,0 +1,14 @@
+/**
+ * The orders module's public face: vouchers (one order per unit), their gift transfers and the
+ * gift landing page. Routes live in ./routes (registered by app.ts), not here, so the checkout
+ * module can import this without a cycle.
+ */
+export {
+  findGiftByToken,
+  GIFT_NOT_FOUND_MESSAGE,
+  hashClaimToken,
+  type IssuedOrder,
+  issueVouchers,
+  listSessionOrders,
+  type VoucherUnit,
+} from './service';

@@ -1,0 +1,2 @@
+/** The users module's public face: what other modules may call. */
+export { getCurrentUser, toCurrentUser } from './account-service';

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  HostedSession,
+  HostedSessionRequest,
+  PaymentProvider,
+  ProviderSessionState,
+} from '../../src/adapters/payments/provider';
+
+/**
+ * A payment provider a test steers by hand: it records each hosted-session request, answers
+ * `retrieveSession` with whatever state the test set, and can be told to fail.
+ */
+export interface FakePayments extends PaymentProvider {
+  readonly requests: HostedSessionRequest[];
+  /** The provider's id of the n-th hosted session (0 = first). */
+  sessionId(index?: number): string;
+  setState(providerSessionId: string, state: ProviderSessionState): void;
+  /** The next `createHostedSession` calls throw (the provider is down). */
+  failCreation(failing: boolean): void;
+  retrieveCalls: number;
+}
+
+export function createFakePayments(): FakePayments {
+  const requests: HostedSessionRequest[] = [];
+  const ids: string[] = [];
+  const states = new Map<string, ProviderSessionState>();
+  let failing = false;
+  const fake: FakePayments = {
+    name: 'simulator',
+    requests,
+    retrieveCalls: 0,
+    async createHostedSession(request): Promise<HostedSession> {
+      if (failing) throw new Error('provider unavailable');
+      requests.push(request);
+      const providerSessionId = `fake_${randomBytes(8).toString('hex')}`;
+      ids.push(providerSessionId);
+      states.set(providerSessionId, 'open');
+      return { providerSessionId, url: `https://pay.example.test/${providerSessionId}` };
+    },
+    async retrieveSession(providerSessionId) {
+      fake.retrieveCalls += 1;
+      return states.get(providerSessionId) ?? 'open';
+    },
+    parseWebhook() {
+      return null;
+    },
+    sessionId(index = ids.length - 1) {
+      const id = ids.at(index);
+      if (!id) throw new Error('no hosted session was created');
+      return id;
+    },
+    setState(providerSessionId, state) {
+      states.set(providerSessionId, state);
+    },
+    failCreation(value) {
+      failing = value;
+    },
+  };
+  return fake;
+}
