@@ -65,8 +65,10 @@ export async function createCheckoutSession(
   if (!buyerName) throw rule(MISSING_NAME_MESSAGE);
   if (body.items.length === 0) throw rule(EMPTY_CART_MESSAGE);
 
-  const found = await findProductsByIds(db, body.items.map((item) => item.id.toLowerCase()).filter(isUuid));
-  const catalogue = new Map(found.map((product) => [product._id, product]));
+  const catalogue = await findProductsByIds(
+    db,
+    body.items.map((item) => item.id),
+  );
   const { lines, amount, currency } = priceCheckout(body, catalogue);
   const snapshot: CheckoutSnapshot = { buyer: { name: buyerName, email: buyer.email }, lines };
 
