@@ -11,12 +11,13 @@ import {
   QUANTITY_LIMIT_MESSAGE,
   toMinorUnits,
 } from '@gvm/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cartItems, carts } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { getProduct, toProduct } from '../catalog/service';
-import { findProducts, isUuid, loadCartView } from './cart-view';
+import { isUuid } from '../../lib/ids';
+import { findProductsByIds, getProduct } from '../catalog';
+import { loadCartView } from './cart-view';
 
 interface CartRef {
   id: string;
@@ -100,7 +101,7 @@ export async function addCartItem(db: Database, userId: string, line: CartLineRe
  * cannot make the shopper lose the rest of the cart they built before signing in.
  */
 export async function addCartItems(db: Database, userId: string, lines: readonly CartLineRequest[]): Promise<Cart> {
-  const found = await findProducts(
+  const found = await findProductsByIds(
     db,
     lines.map((line) => line.productId),
   );
@@ -108,16 +109,16 @@ export async function addCartItems(db: Database, userId: string, lines: readonly
   // One INSERT cannot touch the same row twice, so repeated lines in the batch are merged first.
   const merged = new Map<string, { productId: string; selectedValue: number; quantity: number }>();
   lines.forEach((line, index) => {
-    const row = found.get(line.productId.toLowerCase());
-    if (!row) {
+    const product = found.get(line.productId.toLowerCase());
+    if (!product) {
       errors.push({ path: `items.${index}.productId`, message: 'Product not found' });
-    } else if (!isAcceptedValue(toProduct(row), line.selectedValue)) {
+    } else if (!isAcceptedValue(product, line.selectedValue)) {
       errors.push({ path: `items.${index}.selectedValue`, message: INVALID_CARD_VALUE_MESSAGE });
     } else {
       const selectedValue = toMinorUnits(line.selectedValue);
-      const key = `${row.id}:${selectedValue}`;
+      const key = `${product._id}:${selectedValue}`;
       const quantity = Math.min((merged.get(key)?.quantity ?? 0) + line.quantity, MAX_QUANTITY_PER_LINE);
-      merged.set(key, { productId: row.id, selectedValue, quantity });
+      merged.set(key, { productId: product._id, selectedValue, quantity });
     }
   });
   if (errors.length > 0) throw new AppError('VALIDATION', BULK_CART_REJECTED_MESSAGE, errors);
@@ -174,4 +175,11 @@ export async function removeCartItem(db: Database, userId: string, itemId: strin
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
     return loadCartView(tx, cart);
   });
+}
+
+/** Deletes every line of the user's cart (after a paid checkout), inside the caller's transaction. */
+export async function clearCart(db: Executor, userId: string): Promise<void> {
+  await db
+    .delete(cartItems)
+    .where(inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))));
 }

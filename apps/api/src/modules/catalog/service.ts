@@ -7,13 +7,12 @@ import {
   type SortOption,
   toMajorUnits,
 } from '@gvm/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { CountCache } from './count-cache';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function logoUrl(code: string): string {
   return `/api/v1/logos/${encodeURIComponent(code)}.svg`;
@@ -113,10 +112,18 @@ export async function productFilters(db: Executor): Promise<{ categories: string
 }
 
 export async function getProduct(db: Executor, id: string): Promise<Product> {
-  if (!UUID.test(id)) throw notFound('Product not found');
+  if (!isUuid(id)) throw notFound('Product not found');
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!row) throw notFound('Product not found');
   return toProduct(row);
+}
+
+/** The products of the given ids that exist, by their lower-case id; ids that are not uuids name nothing. */
+export async function findProductsByIds(db: Executor, ids: readonly string[]): Promise<Map<string, Product>> {
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select().from(products).where(inArray(products.id, wanted));
+  return new Map(rows.map((row) => [row.id.toLowerCase(), toProduct(row)]));
 }
 
 export async function getProductByCode(db: Executor, code: string): Promise<Product> {

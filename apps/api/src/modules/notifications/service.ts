@@ -3,10 +3,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 
 /** The panel and the settings tab show recent activity; older notifications are not listed. */
 const LIST_LIMIT = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -39,7 +39,7 @@ export async function markNotificationRead(
   userId: string,
   notificationId: string,
 ): Promise<Notification> {
-  if (!UUID.test(notificationId)) throw notFound('Notification not found');
+  if (!isUuid(notificationId)) throw notFound('Notification not found');
   const [row] = await db
     .update(notifications)
     .set({ read: true })

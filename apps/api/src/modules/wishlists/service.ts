@@ -1,11 +1,10 @@
 import { WISHLIST_NOT_FOUND_MESSAGE, type Wishlist, type WishlistsResponse } from '@gvm/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { products, wishlistItems, wishlists } from '../../db/schema';
+import { wishlistItems, wishlists } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { getProduct, toProduct } from '../catalog/service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids';
+import { findProductsByIds, getProduct } from '../catalog';
 
 interface WishlistRef {
   id: string;
@@ -16,9 +15,8 @@ interface WishlistRef {
 async function loadWishlistViews(db: Executor, lists: readonly WishlistRef[]): Promise<Wishlist[]> {
   if (lists.length === 0) return [];
   const rows = await db
-    .select({ wishlistId: wishlistItems.wishlistId, product: products })
+    .select({ wishlistId: wishlistItems.wishlistId, productId: wishlistItems.productId })
     .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(
       inArray(
         wishlistItems.wishlistId,
@@ -26,12 +24,18 @@ async function loadWishlistViews(db: Executor, lists: readonly WishlistRef[]): P
       ),
     )
     .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.productId));
+  const found = await findProductsByIds(
+    db,
+    rows.map((row) => row.productId),
+  );
   return lists.map((list) => ({
     _id: list.id,
     name: list.name,
-    items: rows
-      .filter((row) => row.wishlistId === list.id)
-      .map((row) => ({ productId: row.product.id, product: toProduct(row.product) })),
+    // A product deleted between the two reads is left out, as the join used to.
+    items: rows.flatMap((row) => {
+      const product = row.wishlistId === list.id ? found.get(row.productId.toLowerCase()) : undefined;
+      return product ? [{ productId: product._id, product }] : [];
+    }),
   }));
 }
 
@@ -73,7 +77,7 @@ export async function createWishlist(db: Database, userId: string): Promise<{ wi
 
 /** The caller's wishlist by id: 404 when there is no such wishlist, 403 when it is someone else's. */
 async function findOwnWishlist(db: Executor, userId: string, wishlistId: string): Promise<WishlistRef> {
-  const [list] = UUID.test(wishlistId)
+  const [list] = isUuid(wishlistId)
     ? await db
         .select({ id: wishlists.id, name: wishlists.name, userId: wishlists.userId })
         .from(wishlists)
@@ -111,7 +115,7 @@ export async function removeWishlistItem(
   productId: string,
 ): Promise<Wishlist> {
   const list = await findOwnWishlist(db, userId, wishlistId);
-  if (UUID.test(productId)) {
+  if (isUuid(productId)) {
     await db
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.wishlistId, list.id), eq(wishlistItems.productId, productId)));

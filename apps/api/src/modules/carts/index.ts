@@ -1,0 +1,2 @@
+/** The carts module's public face: what other modules may call. */
+export { clearCart, getCart } from './service';
