@@ -207,6 +207,8 @@ async function fulfil(db: Database, deps: CheckoutDeps, sessionId: string): Prom
 
 /** Applies what the provider says about one of our sessions: paid fulfils, the rest move the status. */
 async function applyState(db: Database, deps: CheckoutDeps, session: CheckoutSessionRow, state: ProviderSessionState) {
+  // A fulfilled session never changes again: a redelivered webhook costs this one read.
+  if (session.fulfilledAt) return;
   if (state === 'paid') {
     await fulfil(db, deps, session.id);
     return;

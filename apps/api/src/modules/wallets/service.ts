@@ -25,20 +25,26 @@ export interface CardPurchase {
 
 /**
  * Records a card purchase in the wallet's history (ARCHITECTURE.md section 6): shown with a plus,
- * it does not change the credit balance. One row per checkout session, whoever calls twice.
+ * it does not change the credit balance. One row per checkout session, whoever calls twice. One
+ * statement: the wallet is created (or locked, if it exists) and the row added together.
  */
 export async function recordCardPurchase(db: Executor, purchase: CardPurchase): Promise<void> {
-  const wallet = await ensureWallet(db, purchase.userId);
-  await db
-    .insert(walletTransactions)
-    .values({
-      walletId: wallet.id,
-      type: 'purchase',
-      amount: purchase.amount,
-      currency: purchase.currency,
-      orderIds: [...purchase.orderIds],
-      checkoutSessionId: purchase.checkoutSessionId,
-      createdAt: purchase.at,
-    })
-    .onConflictDoNothing({ target: walletTransactions.checkoutSessionId });
+  const orderIds =
+    purchase.orderIds.length > 0
+      ? sql`array[${sql.join(
+          purchase.orderIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[]`
+      : sql`'{}'::uuid[]`;
+  await db.execute(sql`
+    with wallet as (
+      insert into ${wallets} (user_id, currency) values (${purchase.userId}, 'GBP')
+      on conflict (user_id) do update set updated_at = ${wallets.updatedAt}
+      returning id
+    )
+    insert into ${walletTransactions} (wallet_id, type, amount, currency, order_ids, checkout_session_id, created_at)
+    select id, 'purchase', ${purchase.amount}, ${purchase.currency}, ${orderIds}, ${purchase.checkoutSessionId},
+      ${purchase.at.toISOString()}::timestamptz
+    from wallet
+    on conflict (checkout_session_id) do nothing`);
 }
