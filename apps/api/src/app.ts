@@ -6,14 +6,17 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerMailWorker } from './adapters/mail/plugin';
 import type { MailWorkerOptions } from './adapters/mail/worker';
+import type { PaymentProvider } from './adapters/payments/provider';
 import type { App } from './app-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { cartRoutes } from './modules/carts/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { outreachRoutes } from './modules/outreach/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
@@ -33,12 +36,15 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** Mail worker timings (poll interval, retry delays); tests shorten them. */
   mailWorker?: Partial<MailWorkerOptions>;
+  /** PLACEHOLDER (H6) until H5's provider lands: the payment provider; tests pass a fake. */
+  payments?: PaymentProvider;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Now, as services should see it (code and token expiry, rate-limit windows). */
     clock: () => Date;
+    payments: PaymentProvider;
   }
 }
 
@@ -47,7 +53,14 @@ declare module 'fastify' {
  * compression, error handling), then the API modules under /api/v1, then the web app.
  * Tests call this and use `inject`; server.ts adds the listening socket.
  */
-export async function buildApp({ config, database, logger, clock, mailWorker }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  clock,
+  mailWorker,
+  payments,
+}: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     genReqId: (request) => {
@@ -66,6 +79,7 @@ export async function buildApp({ config, database, logger, clock, mailWorker }: 
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', clock ?? (() => new Date()));
+  app.decorate('payments', payments ?? unconfiguredPayments);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -101,6 +115,8 @@ export async function buildApp({ config, database, logger, clock, mailWorker }: 
       await api.register(usersRoutes);
       await api.register(notificationRoutes);
       await api.register(publicConfigRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(orderRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -111,3 +127,11 @@ export async function buildApp({ config, database, logger, clock, mailWorker }: 
   await registerWebApp(app, config.webDistDir);
   return app;
 }
+
+/** PLACEHOLDER (H6) until H5's createPaymentProvider lands. */
+const unconfiguredPayments: PaymentProvider = {
+  name: 'simulator',
+  createHostedSession: () => Promise.reject(new Error('no payment provider configured')),
+  retrieveSession: () => Promise.reject(new Error('no payment provider configured')),
+  parseWebhook: () => null,
+};
