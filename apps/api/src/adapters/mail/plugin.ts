@@ -1,6 +1,6 @@
 import type { App } from '../../app-types';
+import { createMailTransport } from './create-transport';
 import { onMailEnqueued } from './outbox';
-import { createMailTransport } from './transport';
 import { MailWorker, type MailWorkerOptions } from './worker';
 
 declare module 'fastify' {
