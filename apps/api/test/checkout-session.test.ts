@@ -86,6 +86,11 @@ describe('POST /wallets/checkout-session', () => {
       INVALID_CARD_VALUE_MESSAGE,
     ],
     [
+      'a value in fractions of a penny',
+      () => checkoutPayload([{ product: ctx.argos, value: 12.345 }]),
+      INVALID_CARD_VALUE_MESSAGE,
+    ],
+    [
       'a value above the maximum',
       () => checkoutPayload([{ product: ctx.argos, value: 501 }]),
       INVALID_CARD_VALUE_MESSAGE,

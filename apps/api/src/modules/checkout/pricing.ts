@@ -61,7 +61,11 @@ export function priceCheckout(
     if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY_PER_LINE) {
       throw rule(QUANTITY_MESSAGE, `${path}.quantity`);
     }
-    if (!isAcceptedValue(product, item.value)) throw rule(INVALID_CARD_VALUE_MESSAGE, `${path}.value`);
+    // Whole pence only: 12.345 would otherwise be charged as 12.35 without the buyer choosing it.
+    const wholePence = Math.abs(item.value * 100 - toMinorUnits(item.value)) < 1e-6;
+    if (!wholePence || !isAcceptedValue(product, item.value)) {
+      throw rule(INVALID_CARD_VALUE_MESSAGE, `${path}.value`);
+    }
     const queue = queues.get(item.id) ?? [];
     if (item.isGift && queue.length === 0 && item.recipientInfo) queue.push(recipientOf(item.recipientInfo, path));
     const isGift = item.isGift === true || queue.length > 0;
