@@ -10,6 +10,7 @@ import type { PaymentProvider } from './adapters/payments/provider';
 import type { App } from './app-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/carts/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -22,6 +23,7 @@ import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
+import { registerApiReference } from './plugins/api-reference';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/error-handler';
 import { rateLimitStoreOptions } from './plugins/rate-limit-store';
@@ -104,6 +106,8 @@ export async function buildApp({
   registerErrorHandling(app);
   await app.register(authPlugin);
   registerMailWorker(app, mailWorker);
+  // Before the modules: the OpenAPI document is built from the routes registered after it.
+  await registerApiReference(app);
 
   await app.register(
     async (api) => {
@@ -112,6 +116,7 @@ export async function buildApp({
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
       await api.register(outreachRoutes);
+      await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(notificationRoutes);
       await api.register(publicConfigRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, errorResponses } from './endpoint';
 
 /**
  * Accounts and sessions (spec 000 sections 3, 4, 5 and 7; spec 001 section 5). The same schemas
@@ -38,6 +39,13 @@ export const refreshTokenRequestSchema = z.object({
   refreshToken: z.string('A refresh token is required').min(1, 'A refresh token is required').max(512),
 });
 export type RefreshTokenRequest = z.infer<typeof refreshTokenRequestSchema>;
+
+/**
+ * Spec 000 section 7: the refresh answers a token and optionally a new refresh token. This server
+ * always rotates it, but a client keeps its refresh token when none comes back.
+ */
+export const refreshTokenResponseSchema = sessionTokensSchema.partial({ refreshToken: true });
+export type RefreshTokenResponse = z.infer<typeof refreshTokenResponseSchema>;
 
 export const logoutRequestSchema = refreshTokenRequestSchema;
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
@@ -151,10 +159,6 @@ export type UpdateCurrentUserRequest = z.input<typeof updateCurrentUserRequestSc
 export const updateCurrentUserResponseSchema = z.object({ message: z.string(), user: currentUserSchema });
 export type UpdateCurrentUserResponse = z.infer<typeof updateCurrentUserResponseSchema>;
 
-/** GET /config: public settings the single-page app reads at start. */
-export const publicConfigSchema = z.object({ googleClientId: z.string().nullable() });
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
 /**
  * A username from a display name (spec 000 section 5): spaces removed, lower-case, padded to at
  * least 3 characters, cut to 8, then the last 4 digits of the time and a 3-digit random number.
@@ -171,3 +175,77 @@ export function generateUsername(name: string, nowMs: number, random: () => numb
   const suffix = String(Math.floor(random() * 1000)).padStart(3, '0');
   return `${base}${time}${suffix}`;
 }
+
+/** Passwordless sign-up and sign-in, by e-mailed code or Google, and the session's refresh and logout. */
+export const authEndpoints = {
+  generateCode: defineEndpoint({
+    method: 'POST',
+    path: '/users/generate-code',
+    summary: 'E-mail a 6-digit sign-in code (the same answer whether or not the address has an account)',
+    body: generateCodeRequestSchema,
+    responses: { 200: generateCodeResponseSchema, ...errorResponses(400, 429) },
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/users/login',
+    summary: 'Sign in with the e-mailed code',
+    body: loginRequestSchema,
+    responses: { 200: sessionTokensSchema, ...errorResponses(400, 401, 429) },
+  }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/users/register',
+    summary: 'Create a consumer account and e-mail its verification link',
+    body: registerRequestSchema,
+    responses: { 201: registerResponseSchema, ...errorResponses(400, 409, 429) },
+  }),
+  verifyEmail: defineEndpoint({
+    method: 'GET',
+    path: '/users/verify/:token',
+    summary: 'Open a verification link: confirms the address and signs the new user in',
+    params: verifyEmailParamsSchema,
+    responses: { 200: signedInResponseSchema, ...errorResponses(400, 401, 429) },
+  }),
+  refresh: defineEndpoint({
+    method: 'POST',
+    path: '/users/refresh-token',
+    summary: 'Exchange a refresh token for a new access token and a rotated refresh token',
+    body: refreshTokenRequestSchema,
+    responses: { 200: refreshTokenResponseSchema, ...errorResponses(400, 401, 429) },
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/users/logout',
+    summary: "End the refresh token's session (needs no access token)",
+    body: logoutRequestSchema,
+    responses: { 204: z.null(), ...errorResponses(400) },
+  }),
+  google: defineEndpoint({
+    method: 'POST',
+    path: '/users/auth/google/token',
+    summary: 'Google login (200; 404 without an account) or sign-up (201; 409 when the account exists)',
+    body: googleAuthRequestSchema,
+    responses: {
+      200: googleLoginResponseSchema,
+      201: googleSignUpResponseSchema,
+      ...errorResponses(400, 401, 404, 409, 429, 503),
+    },
+  }),
+};
+
+/** The signed-in user's own account (spec 000 section 3, spec 001 sections 5 and 7). */
+export const userEndpoints = {
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/users/me',
+    summary: 'The signed-in user',
+    responses: { 200: currentUserSchema, ...errorResponses(401) },
+  }),
+  updateMe: defineEndpoint({
+    method: 'PATCH',
+    path: '/users/me',
+    summary: "Change the signed-in user's name and phone number",
+    body: updateCurrentUserRequestSchema,
+    responses: { 200: updateCurrentUserResponseSchema, ...errorResponses(400, 401) },
+  }),
+};

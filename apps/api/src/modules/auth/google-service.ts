@@ -5,8 +5,8 @@ import { fetchGoogleTokenInfo, type GoogleTokenInfo } from '../../adapters/googl
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { violatedUniqueConstraint } from '../../lib/db-errors';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors';
-import { violatedUniqueConstraint } from './db-errors';
 import { EMAIL_TAKEN } from './registration-service';
 import { completeSignIn } from './session-service';
 

@@ -6,8 +6,8 @@ import { verificationEmail } from '../../adapters/mail/templates';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { emailVerifications, users } from '../../db/schema';
+import { violatedUniqueConstraint } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
-import { violatedUniqueConstraint } from './db-errors';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 import { completeSignIn } from './session-service';
 

@@ -1,101 +1,93 @@
-import {
-  errorResponseSchema,
-  generateCodeRequestSchema,
-  generateCodeResponseSchema,
-  loginRequestSchema,
-  logoutRequestSchema,
-  refreshTokenRequestSchema,
-  registerRequestSchema,
-  registerResponseSchema,
-  sessionTokensSchema,
-  signedInResponseSchema,
-  verifyEmailParamsSchema,
-} from '@gvm/contract';
-import { z } from 'zod';
+import { authEndpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
+import { fromContract } from '../../lib/endpoint-route';
+import { rejectInvalidRequestHook } from '../../lib/validation';
+import { logInWithGoogle, signUpWithGoogle, verifyGoogleAccessToken } from './google-service';
+import { limits } from './limits';
 import { requestLoginCode, signInWithCode } from './login-code-service';
-import { limits } from './rate-limits';
 import { registerUser, verifyEmail } from './registration-service';
-import { rejectInvalidRequest } from './request-validation';
 import { revokeSession, rotateRefreshToken } from './session-service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
-
-/** Passwordless sign-up and sign-in, and the session's refresh and logout (spec 000 section 7). */
+/**
+ * Passwordless sign-up and sign-in by e-mailed code or Google, and the session's refresh and
+ * logout (spec 000 section 7). A 400 names the first invalid field, as the client shows it.
+ */
 export async function authRoutes(app: App): Promise<void> {
-  const validated = { attachValidation: true, preHandler: rejectInvalidRequest } as const;
+  const validated = { attachValidation: true, preHandler: rejectInvalidRequestHook } as const;
 
-  app.post(
-    '/users/generate-code',
-    {
-      ...validated,
-      config: limits.generateCode(app.appConfig.loginCodeIpLimit),
-      schema: { body: generateCodeRequestSchema, response: { 200: generateCodeResponseSchema, ...errors } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(authEndpoints.generateCode),
+    ...validated,
+    config: limits.generateCode(app.appConfig.loginCodeIpLimit),
+    handler: async (request) => {
       await requestLoginCode(app.db, app.appConfig, request.body.email, app.clock());
       return { success: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/users/login',
-    {
-      ...validated,
-      config: limits.login,
-      schema: { body: loginRequestSchema, response: { 200: sessionTokensSchema, ...errors } },
-    },
-    (request) => signInWithCode(app.db, app.appConfig, request.body.email, request.body.loginCode, app.clock()),
-  );
+  app.route({
+    ...fromContract(authEndpoints.login),
+    ...validated,
+    config: limits.login,
+    handler: (request) =>
+      signInWithCode(app.db, app.appConfig, request.body.email, request.body.loginCode, app.clock()),
+  });
 
-  app.post(
-    '/users/register',
-    {
-      ...validated,
-      config: limits.register(app.appConfig.signupIpLimit),
-      schema: {
-        body: registerRequestSchema,
-        response: { 201: registerResponseSchema, 409: errorResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(authEndpoints.register),
+    ...validated,
+    config: limits.register(app.appConfig.signupIpLimit),
+    handler: async (request, reply) => {
       await registerUser(app.db, app.appConfig, request.body, app.clock());
       return reply.status(201).send({
         success: true,
         message: `We've sent a validation email to ${request.body.email}. Please check your inbox.`,
       });
     },
-  );
+  });
 
-  app.get(
-    '/users/verify/:token',
-    {
-      config: limits.verify,
-      schema: { params: verifyEmailParamsSchema, response: { 200: signedInResponseSchema, ...errors } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(authEndpoints.verifyEmail),
+    config: limits.verify,
+    handler: async (request) => {
       const tokens = await verifyEmail(app.db, app.appConfig, request.params.token, app.clock());
       return { ...tokens, message: 'Your account has been verified successfully.' };
     },
-  );
+  });
 
-  app.post(
-    '/users/refresh-token',
-    {
-      ...validated,
-      config: limits.refresh,
-      schema: { body: refreshTokenRequestSchema, response: { 200: sessionTokensSchema, ...errors } },
-    },
-    (request) => rotateRefreshToken(app.db, app.appConfig, request.body.refreshToken, app.clock()),
-  );
+  app.route({
+    ...fromContract(authEndpoints.refresh),
+    ...validated,
+    config: limits.refresh,
+    handler: (request) => rotateRefreshToken(app.db, app.appConfig, request.body.refreshToken, app.clock()),
+  });
 
   // Needs no access token: a client whose access token has expired must still be able to log out.
-  app.post(
-    '/users/logout',
-    { ...validated, schema: { body: logoutRequestSchema, response: { 204: z.null(), 400: errorResponseSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(authEndpoints.logout),
+    ...validated,
+    handler: async (request, reply) => {
       await revokeSession(app.db, request.body.refreshToken, app.clock());
       return reply.status(204).send(null);
     },
-  );
+  });
+
+  // One path for Google login and sign-up, as the client calls it; `mode` tells them apart so
+  // login for an unknown account is a 404 and sign-up for a known one a 409.
+  app.route({
+    ...fromContract(authEndpoints.google),
+    ...validated,
+    config: limits.google,
+    handler: async (request, reply) => {
+      const { accessToken, mode, name } = request.body;
+      const identity = await verifyGoogleAccessToken(app.appConfig, accessToken, request.log);
+      const now = app.clock();
+      if (mode === 'signup') {
+        const tokens = await signUpWithGoogle(app.db, app.appConfig, identity, name, now);
+        return reply.status(201).send({ ...tokens, email: identity.email });
+      }
+      const tokens = await logInWithGoogle(app.db, app.appConfig, identity, now);
+      return reply.status(200).send({ ...tokens, message: 'You have successfully logged in with Google.' });
+    },
+  });
 }

@@ -8,7 +8,7 @@ import type { Database, Executor } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { signAccessToken } from '../../lib/tokens';
-import { notifyUser } from '../notifications/service';
+import { notifyUser } from '../notifications';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 
 /** A session family ends 30 days after sign-in, however often it is refreshed (issue 3). */

@@ -1,2 +1,3 @@
-/** The users module's public face: what other modules may call. */
+/** The users module's public face: the account, as other modules may read it. */
 export { getCurrentUser, toCurrentUser } from './account-service';
+export { usersRoutes } from './routes';
