@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categoryValues } from './categories';
+import { defineEndpoint, errorResponses } from './endpoint';
 
 export const sortOptions = [
   'merchant-az',
@@ -72,3 +73,75 @@ export type ProductFiltersResponse = z.infer<typeof productFiltersResponseSchema
 
 export const productIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
 export const productCodeParamsSchema = z.object({ code: z.string().trim().min(1).max(64) });
+
+/** Query of GET /products/top-sellers (spec 000 section 9: the client asks for 8 in GB). */
+export const topSellersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(24).default(8),
+  country: countryCode.optional(),
+});
+export type TopSellersQuery = z.infer<typeof topSellersQuerySchema>;
+export type TopSellersParams = z.input<typeof topSellersQuerySchema>;
+
+export const topSellersResponseSchema = z.object({ products: z.array(productSchema) });
+export type TopSellersResponse = z.infer<typeof topSellersResponseSchema>;
+
+/** `<product code>.svg`, as `imageUrl` names it. */
+export const logoParamsSchema = z.object({ file: z.string().max(80) });
+
+/** The lettermark logo is an SVG document, not JSON: its body is the image's markup. */
+export const logoSvgSchema = z.string().meta({
+  description: 'The merchant lettermark as an SVG document (Content-Type image/svg+xml)',
+  contentMediaType: 'image/svg+xml',
+});
+
+/** The public catalogue (spec 000 sections 2, 7 and 9); none of it needs a signed-in caller. */
+export const catalogEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/products',
+    summary: 'One page of products, filtered and sorted',
+    query: productSearchQuerySchema,
+    responses: { 200: productSearchResponseSchema, ...errorResponses(400) },
+  }),
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/products/search',
+    summary: 'Search products by merchant name, category and country, one page at a time',
+    query: productSearchQuerySchema,
+    responses: { 200: productSearchResponseSchema, ...errorResponses(400) },
+  }),
+  topSellers: defineEndpoint({
+    method: 'GET',
+    path: '/products/top-sellers',
+    summary: 'The best-selling products, optionally in one country',
+    query: topSellersQuerySchema,
+    responses: { 200: topSellersResponseSchema, ...errorResponses(400) },
+  }),
+  filters: defineEndpoint({
+    method: 'GET',
+    path: '/products/filters',
+    summary: 'The categories and merchant names the browse filters offer',
+    responses: { 200: productFiltersResponseSchema },
+  }),
+  getByCode: defineEndpoint({
+    method: 'GET',
+    path: '/products/code/:code',
+    summary: 'One product by its product code',
+    params: productCodeParamsSchema,
+    responses: { 200: productSchema, ...errorResponses(400, 404) },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/products/:id',
+    summary: 'One product by id',
+    params: productIdParamsSchema,
+    responses: { 200: productSchema, ...errorResponses(400, 404) },
+  }),
+  logo: defineEndpoint({
+    method: 'GET',
+    path: '/logos/:file',
+    summary: "A merchant's lettermark logo (SVG), as a product's imageUrl names it",
+    params: logoParamsSchema,
+    responses: { 200: logoSvgSchema, ...errorResponses(400, 404) },
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, errorResponses } from './endpoint';
 
 /** A notification as the header bell and the settings tab read it (spec 000 sections 3 and 7). */
 export const notificationSchema = z.object({
@@ -16,3 +17,21 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const notificationUserParamsSchema = z.object({ userId: z.string().max(64) });
 export const notificationIdParamsSchema = z.object({ id: z.string().max(64) });
+
+/** The header bell and the settings tab (spec 000 sections 3 and 7). */
+export const notificationEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/notifications/:userId',
+    summary: "The caller's notifications, newest first",
+    params: notificationUserParamsSchema,
+    responses: { 200: notificationListSchema, ...errorResponses(400, 401, 403) },
+  }),
+  markRead: defineEndpoint({
+    method: 'POST',
+    path: '/notifications/:id/read',
+    summary: "Mark one of the caller's notifications read",
+    params: notificationIdParamsSchema,
+    responses: { 200: notificationSchema, ...errorResponses(400, 401, 404) },
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSchema } from './catalog';
+import { defineEndpoint, errorResponses } from './endpoint';
 
 export const WISHLIST_NOT_FOUND_MESSAGE = 'Wishlist not found';
 export const WISHLIST_ITEM_ADDED_MESSAGE = 'Added to your wishlist';
@@ -39,3 +40,36 @@ export type WishlistsResponse = z.infer<typeof wishlistsResponseSchema>;
 /** Adding or removing an item answers a message for the toast and the wishlist as it now is. */
 export const wishlistChangeResponseSchema = z.object({ message: z.string(), wishlist: wishlistSchema });
 export type WishlistChangeResponse = z.infer<typeof wishlistChangeResponseSchema>;
+
+/** The signed-in shopper's wishlist (spec 000 sections 2, 4 and 7). */
+export const wishlistEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/wishlists/:userId',
+    summary: "The caller's wishlists with their products; 404 while they have none",
+    params: wishlistUserParamsSchema,
+    responses: { 200: wishlistsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/wishlists',
+    summary: "Create the caller's wishlist, or answer the one they have",
+    body: createWishlistRequestSchema,
+    responses: { 200: wishlistSchema, 201: wishlistSchema, ...errorResponses(400, 401) },
+  }),
+  addItem: defineEndpoint({
+    method: 'POST',
+    path: '/wishlists/:wishlistId/items',
+    summary: 'Add a product to a wishlist (adding it twice is not an error)',
+    params: wishlistParamsSchema,
+    body: addWishlistItemRequestSchema,
+    responses: { 200: wishlistChangeResponseSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  removeItem: defineEndpoint({
+    method: 'DELETE',
+    path: '/wishlists/:wishlistId/items/:productId',
+    summary: 'Remove a product from a wishlist (removing one not there is not an error)',
+    params: wishlistItemParamsSchema,
+    responses: { 200: wishlistChangeResponseSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+};

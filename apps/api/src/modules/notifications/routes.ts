@@ -1,39 +1,23 @@
-import {
-  errorResponseSchema,
-  notificationIdParamsSchema,
-  notificationListSchema,
-  notificationSchema,
-  notificationUserParamsSchema,
-} from '@gvm/contract';
+import { notificationEndpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
+import { fromContract } from '../../lib/endpoint-route';
 import { assertSameUser, currentUser } from '../../plugins/auth';
 import { listNotifications, markNotificationRead } from './service';
 
+/** The header bell and the settings tab (spec 000 sections 3 and 7). */
 export async function notificationRoutes(app: App): Promise<void> {
-  app.get(
-    '/notifications/:userId',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        params: notificationUserParamsSchema,
-        response: { 200: notificationListSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(notificationEndpoints.list),
+    preHandler: app.authenticate,
+    handler: async (request) => {
       const user = assertSameUser(request, request.params.userId);
       return listNotifications(app.db, user.id);
     },
-  );
+  });
 
-  app.post(
-    '/notifications/:id/read',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        params: notificationIdParamsSchema,
-        response: { 200: notificationSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => markNotificationRead(app.db, currentUser(request).id, request.params.id),
-  );
+  app.route({
+    ...fromContract(notificationEndpoints.markRead),
+    preHandler: app.authenticate,
+    handler: (request) => markNotificationRead(app.db, currentUser(request).id, request.params.id),
+  });
 }

@@ -1,16 +1,25 @@
 import { categoryNames, formatPriceRange, type Product } from '@gvm/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { FavouriteButton } from '@/features/wishlist/components/favourite-button';
 import { MerchantLogo } from './merchant-logo';
 import { MerchantName } from './merchant-name';
 
+interface ProductCardProps {
+  product: Product;
+  /**
+   * The favourite heart, given by the grid that shows the card (the wishlist feature owns it, and
+   * a shared component imports no feature). It sits beside the link, not inside it, so pressing
+   * it never opens the product.
+   */
+  favourite?: ReactNode;
+}
+
 /**
  * A product in a grid (spec 000 section 2, Product browse grid): logo, merchant name, price or
- * range, and the favourite heart. The heart sits beside the link, not inside it, so pressing it
- * never opens the product.
+ * range, and the favourite heart. Shared by the browse grid, the top sellers and the wishlist.
  */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, favourite }: ProductCardProps) {
   const name = product.merchant.name;
   return (
     <article className="group relative h-full overflow-hidden rounded-2xl border border-gray-100 bg-white shadow-sm transition duration-200 hover:-translate-y-0.5 hover:border-brand-100 hover:shadow-lg hover:shadow-brand-600/5">
@@ -35,9 +44,7 @@ export function ProductCard({ product }: { product: Product }) {
           </span>
         </div>
       </Link>
-      <div className="absolute top-2 right-2">
-        <FavouriteButton productId={product._id} merchantName={name} />
-      </div>
+      {favourite && <div className="absolute top-2 right-2">{favourite}</div>}
     </article>
   );
 }

@@ -1,13 +1,12 @@
-import { type ProductFiltersResponse, productFiltersResponseSchema } from '@gvm/contract';
+import { catalogEndpoints, type ProductFiltersResponse } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 
 /** Spec 000 section 9: the filter lists are cached for 10 minutes. */
 const FILTERS_STALE_MS = 10 * 60 * 1000;
 
 export async function getProductFilters(): Promise<ProductFiltersResponse> {
-  const { data } = await api.get<unknown>('/products/filters');
-  return productFiltersResponseSchema.parse(data);
+  return callEndpoint(catalogEndpoints.filters);
 }
 
 export function productFiltersQueryOptions() {

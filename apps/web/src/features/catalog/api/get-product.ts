@@ -1,11 +1,10 @@
-import { type Product, productSchema } from '@gvm/contract';
+import { catalogEndpoints, type Product } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 
 /** GET /products/:id (spec 000 section 7); an unknown id answers 404 'Product not found'. */
 export async function getProduct(id: string): Promise<Product> {
-  const { data } = await api.get<unknown>(`/products/${encodeURIComponent(id)}`);
-  return productSchema.parse(data);
+  return callEndpoint(catalogEndpoints.get, { params: { id } });
 }
 
 export function productQueryOptions(id: string) {

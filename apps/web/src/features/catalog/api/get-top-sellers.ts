@@ -1,19 +1,14 @@
-import { type Product, productSchema } from '@gvm/contract';
+import { catalogEndpoints, type Product, type TopSellersParams } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 
 /** Spec 000 section 9: top sellers are fetched with limit 8, country GB, page 1. */
-export const TOP_SELLERS_PARAMS = { limit: 8, country: 'GB' } as const;
-
-interface TopSellersParams {
-  limit: number;
-  country: string;
-}
+export const TOP_SELLERS_PARAMS = { limit: 8, country: 'GB' } as const satisfies TopSellersParams;
 
 /** GET /products/top-sellers → { products }. */
 export async function getTopSellers(params: TopSellersParams): Promise<Product[]> {
-  const { data } = await api.get<{ products: unknown }>('/products/top-sellers', { params });
-  return productSchema.array().parse(data.products);
+  const { products } = await callEndpoint(catalogEndpoints.topSellers, { query: params });
+  return products;
 }
 
 export function topSellersQueryOptions(params: TopSellersParams = TOP_SELLERS_PARAMS) {

@@ -1,31 +1,14 @@
-import {
-  type CategoryValue,
-  PAGE_SIZE,
-  type ProductSearchResponse,
-  productSearchResponseSchema,
-  type SortOption,
-} from '@gvm/contract';
+import { catalogEndpoints, PAGE_SIZE, type ProductSearchParams, type ProductSearchResponse } from '@gvm/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 
-/** What the browse grid asks for; the page number is added per page. */
-export interface ProductSearchFilters {
-  category?: CategoryValue;
-  merchant?: string;
-  q?: string;
-  sortBy: SortOption;
-  country: string;
-}
-
-export async function searchProducts(filters: ProductSearchFilters, page: number): Promise<ProductSearchResponse> {
-  const { data } = await api.get<unknown>('/products/search', {
-    params: { ...filters, limit: PAGE_SIZE, page },
-  });
-  return productSearchResponseSchema.parse(data);
+/** What the browse grid asks for (the contract's search query); the page size and number are added per page. */
+export async function searchProducts(filters: ProductSearchParams, page: number): Promise<ProductSearchResponse> {
+  return callEndpoint(catalogEndpoints.search, { query: { ...filters, limit: PAGE_SIZE, page } });
 }
 
 /** Spec 000 section 4, Browse: 'Load More' fetches the next page while another page exists. */
-export function searchProductsQueryOptions(filters: ProductSearchFilters) {
+export function searchProductsQueryOptions(filters: ProductSearchParams) {
   return infiniteQueryOptions({
     queryKey: ['products', 'search', filters],
     queryFn: ({ pageParam }) => searchProducts(filters, pageParam),
@@ -36,6 +19,6 @@ export function searchProductsQueryOptions(filters: ProductSearchFilters) {
 }
 
 /** Keeps the previous results on screen (dimmed) while a new filter loads, instead of flashing. */
-export function useSearchProducts(filters: ProductSearchFilters) {
+export function useSearchProducts(filters: ProductSearchParams) {
   return useInfiniteQuery({ ...searchProductsQueryOptions(filters), placeholderData: keepPreviousData });
 }

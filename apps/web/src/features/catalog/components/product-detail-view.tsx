@@ -1,6 +1,6 @@
 import { categoryNames, formatPriceRange, type Product } from '@gvm/contract';
 import { Gift, Mail, Infinity as NeverExpires } from 'lucide-react';
-import { FavouriteButton } from '@/features/wishlist/components/favourite-button';
+import { FavouriteButton } from '@/features/wishlist';
 import { ProductDetailBreadcrumb } from './product-detail-breadcrumb';
 import { ProductDetailImage } from './product-detail-image';
 import { ProductDetailPurchase } from './product-detail-purchase';

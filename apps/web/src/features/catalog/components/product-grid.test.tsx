@@ -1,17 +1,17 @@
-import type { ProductSearchResponse } from '@gvm/contract';
+import type { ProductSearchParams, ProductSearchResponse } from '@gvm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { type ProductSearchFilters, searchProductsQueryOptions } from '../api/search-products';
+import { searchProductsQueryOptions } from '../api/search-products';
 import { emptyResultsMessage } from './browse-empty-state';
 import { ProductGrid } from './product-grid';
 
 const noProducts: ProductSearchResponse = { products: [], pagination: { currentPage: 1, totalPages: 0, total: 0 } };
 
 /** Renders the grid for a search whose answer, from the test's own catalogue, is empty. */
-function renderEmptyGrid(filters: ProductSearchFilters, onClearFilters = vi.fn()) {
+function renderEmptyGrid(filters: ProductSearchParams, onClearFilters = vi.fn()) {
   const queryClient = createQueryClient();
   // The answer below stays the answer: no request leaves the test.
   queryClient.setQueryDefaults(['products'], { staleTime: Number.POSITIVE_INFINITY });

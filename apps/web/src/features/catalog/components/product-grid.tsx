@@ -1,11 +1,12 @@
-import type { Product } from '@gvm/contract';
+import type { Product, ProductSearchParams } from '@gvm/contract';
+import { ProductCard } from '@/components/product/product-card';
+import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
 import { QueryError } from '@/components/ui/query-error';
+import { FavouriteButton } from '@/features/wishlist';
 import { cn } from '@/lib/cn';
-import { type ProductSearchFilters, useSearchProducts } from '../api/search-products';
+import { useSearchProducts } from '../api/search-products';
 import { BrowseEmptyState } from './browse-empty-state';
 import { LoadMore } from './load-more';
-import { ProductCard } from './product-card';
-import { ProductCardSkeleton } from './product-card-skeleton';
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
 
@@ -25,7 +26,10 @@ export function ProductList({ products }: { products: Product[] }) {
     <ul aria-label="Products" className={gridClass}>
       {products.map((product) => (
         <li key={product._id}>
-          <ProductCard product={product} />
+          <ProductCard
+            product={product}
+            favourite={<FavouriteButton productId={product._id} merchantName={product.merchant.name} />}
+          />
         </li>
       ))}
     </ul>
@@ -33,7 +37,7 @@ export function ProductList({ products }: { products: Product[] }) {
 }
 
 /** The browse grid (spec 000 section 2 and 4): pages of 16, 'Load More' while more exist. */
-export function ProductGrid({ filters, onClearFilters }: { filters: ProductSearchFilters; onClearFilters(): void }) {
+export function ProductGrid({ filters, onClearFilters }: { filters: ProductSearchParams; onClearFilters(): void }) {
   const query = useSearchProducts(filters);
 
   if (query.isPending) return <ProductGridSkeleton />;

@@ -1,8 +1,9 @@
+import { ProductCard } from '@/components/product/product-card';
+import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
 import { QueryError } from '@/components/ui/query-error';
+import { FavouriteButton } from '@/features/wishlist';
 import { toApiError } from '@/lib/api-client';
 import { useTopSellers } from '../api/get-top-sellers';
-import { ProductCard } from './product-card';
-import { ProductCardSkeleton } from './product-card-skeleton';
 
 const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 const gridClass = 'mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
@@ -28,7 +29,10 @@ export function TopSellersSection() {
         <ul aria-label="Top sellers" className={gridClass}>
           {topSellers.data.map((product) => (
             <li key={product._id}>
-              <ProductCard product={product} />
+              <ProductCard
+                product={product}
+                favourite={<FavouriteButton productId={product._id} merchantName={product.merchant.name} />}
+              />
             </li>
           ))}
         </ul>

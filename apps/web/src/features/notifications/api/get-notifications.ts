@@ -1,11 +1,10 @@
-import { type NotificationList, notificationListSchema } from '@gvm/contract';
+import { type NotificationList, notificationEndpoints } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 
 /** GET /notifications/:userId: the user's notifications, newest first (spec 000 section 7). */
 export async function getNotifications(userId: string): Promise<NotificationList> {
-  const response = await api.get(`/notifications/${encodeURIComponent(userId)}`);
-  return notificationListSchema.parse(response.data);
+  return callEndpoint(notificationEndpoints.list, { params: { userId } });
 }
 
 export const notificationsQueryKey = (userId: string) => ['notifications', userId] as const;

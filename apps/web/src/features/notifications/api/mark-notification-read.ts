@@ -1,9 +1,10 @@
+import { notificationEndpoints } from '@gvm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 
 /** POST /notifications/:id/read: marks one of the caller's notifications read. */
 export async function markNotificationRead(notificationId: string): Promise<void> {
-  await api.post(`/notifications/${encodeURIComponent(notificationId)}/read`);
+  await callEndpoint(notificationEndpoints.markRead, { params: { id: notificationId } });
 }
 
 /** Spec 000 section 7: on success the list is fetched again, so the bell's dot follows the server. */

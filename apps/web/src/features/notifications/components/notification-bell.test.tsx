@@ -1,11 +1,11 @@
-import type { Notification } from '@gvm/contract';
+import { type Notification, notificationEndpoints } from '@gvm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { installFakeApi } from '@/test/fake-api';
+import { fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { formatNotificationDate } from '../lib/format-notification-date';
 import { NotificationBell } from './notification-bell';
@@ -16,14 +16,15 @@ let restoreApi = () => {};
 /** The user's notifications as the server holds them, answered by GET and changed by POST …/read. */
 function serveNotifications(notifications: Notification[]) {
   const fake = installFakeApi({
-    'GET /notifications/:userId': ({ params }) =>
+    ...fakeEndpoint(notificationEndpoints.list, ({ params }) =>
       params.userId === ada._id ? { status: 200, body: notifications } : { status: 403, body: { error: 'Forbidden' } },
-    'POST /notifications/:id/read': ({ params }) => {
+    ),
+    ...fakeEndpoint(notificationEndpoints.markRead, ({ params }) => {
       const found = notifications.find((n) => n._id === params.id);
       if (!found) return { status: 404, body: { error: 'Notification not found' } };
       found.read = true;
       return { status: 200, body: found };
-    },
+    }),
   });
   restoreApi = fake.restore;
   return fake.requests;

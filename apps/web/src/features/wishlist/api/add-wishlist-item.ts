@@ -1,18 +1,13 @@
-import {
-  WISHLIST_LOGIN_REQUIRED_MESSAGE,
-  type WishlistChangeResponse,
-  wishlistChangeResponseSchema,
-} from '@gvm/contract';
+import { WISHLIST_LOGIN_REQUIRED_MESSAGE, type WishlistChangeResponse, wishlistEndpoints } from '@gvm/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { createWishlist } from './create-wishlist';
 import { wishlistsQueryOptions } from './get-wishlists';
 import { storeChangedWishlist } from './store-changed-wishlist';
 
 /** POST /wishlists/:wishlistId/items. */
 export async function addWishlistItem(wishlistId: string, productId: string): Promise<WishlistChangeResponse> {
-  const response = await api.post(`/wishlists/${encodeURIComponent(wishlistId)}/items`, { productId });
-  return wishlistChangeResponseSchema.parse(response.data);
+  return callEndpoint(wishlistEndpoints.addItem, { params: { wishlistId }, body: { productId } });
 }
 
 /**

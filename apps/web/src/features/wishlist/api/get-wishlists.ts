@@ -1,6 +1,6 @@
-import { type WishlistsResponse, wishlistsResponseSchema } from '@gvm/contract';
+import { type WishlistsResponse, wishlistEndpoints } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, callEndpoint } from '@/lib/api-client';
 
 /**
  * GET /wishlists/:userId. A user with no wishlist yet gets a 404, which is read here as an empty
@@ -8,8 +8,7 @@ import { ApiError, api } from '@/lib/api-client';
  */
 export async function getWishlists(userId: string): Promise<WishlistsResponse> {
   try {
-    const response = await api.get(`/wishlists/${encodeURIComponent(userId)}`);
-    return wishlistsResponseSchema.parse(response.data);
+    return await callEndpoint(wishlistEndpoints.list, { params: { userId } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { wishlists: [] };
     throw error;

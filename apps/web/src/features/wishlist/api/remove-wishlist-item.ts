@@ -1,14 +1,11 @@
-import { type WishlistChangeResponse, wishlistChangeResponseSchema } from '@gvm/contract';
+import { type WishlistChangeResponse, wishlistEndpoints } from '@gvm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { storeChangedWishlist } from './store-changed-wishlist';
 
 /** DELETE /wishlists/:wishlistId/items/:productId; the answer's message is shown as a toast. */
 export async function removeWishlistItem(wishlistId: string, productId: string): Promise<WishlistChangeResponse> {
-  const response = await api.delete(
-    `/wishlists/${encodeURIComponent(wishlistId)}/items/${encodeURIComponent(productId)}`,
-  );
-  return wishlistChangeResponseSchema.parse(response.data);
+  return callEndpoint(wishlistEndpoints.removeItem, { params: { wishlistId, productId } });
 }
 
 export interface RemoveFromWishlistInput {

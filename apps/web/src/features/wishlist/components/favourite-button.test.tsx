@@ -5,6 +5,7 @@ import {
   WISHLIST_LOGIN_REQUIRED_MESSAGE,
   WISHLIST_NOT_FOUND_MESSAGE,
   type Wishlist,
+  wishlistEndpoints,
 } from '@gvm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -13,7 +14,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { installFakeApi, type SentRequest } from '@/test/fake-api';
+import { fakeEndpoint, installFakeApi, type SentRequest } from '@/test/fake-api';
 import { testProduct } from '@/test/products';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { addToWishlist } from '../api/add-wishlist-item';
@@ -29,28 +30,31 @@ let restoreApi = () => {};
 function serveWishlists(lists: Wishlist[]): SentRequest[] {
   const own = (id: string) => lists.find((list) => list._id === id);
   const fake = installFakeApi({
-    'GET /wishlists/:userId': () =>
+    ...fakeEndpoint(wishlistEndpoints.list, () =>
       lists.length === 0
         ? { status: 404, body: { error: WISHLIST_NOT_FOUND_MESSAGE } }
         : { status: 200, body: { wishlists: lists } },
-    'POST /wishlists': () => {
-      lists.push({ _id: `wishlist-${lists.length + 1}`, name: 'My Wishlist', items: [] });
-      return { status: 201, body: lists.at(-1) };
-    },
-    'POST /wishlists/:wishlistId/items': ({ params, body }) => {
-      const list = own(params.wishlistId ?? '');
-      const productId = (body as { productId: string }).productId;
-      const product = catalogue.get(productId);
+    ),
+    ...fakeEndpoint(wishlistEndpoints.create, () => {
+      const created: Wishlist = { _id: `wishlist-${lists.length + 1}`, name: 'My Wishlist', items: [] };
+      lists.push(created);
+      return { status: 201, body: created };
+    }),
+    ...fakeEndpoint(wishlistEndpoints.addItem, ({ params, body }) => {
+      const list = own(params.wishlistId);
+      const product = catalogue.get(body.productId);
       if (!list || !product) return { status: 404, body: { error: 'Not found' } };
-      if (!list.items.some((item) => item.productId === productId)) list.items.push({ productId, product });
+      if (!list.items.some((item) => item.productId === body.productId)) {
+        list.items.push({ productId: body.productId, product });
+      }
       return { status: 200, body: { message: WISHLIST_ITEM_ADDED_MESSAGE, wishlist: list } };
-    },
-    'DELETE /wishlists/:wishlistId/items/:productId': ({ params }) => {
-      const list = own(params.wishlistId ?? '');
+    }),
+    ...fakeEndpoint(wishlistEndpoints.removeItem, ({ params }) => {
+      const list = own(params.wishlistId);
       if (!list) return { status: 404, body: { error: WISHLIST_NOT_FOUND_MESSAGE } };
       list.items = list.items.filter((item) => item.productId !== params.productId);
       return { status: 200, body: { message: WISHLIST_ITEM_REMOVED_MESSAGE, wishlist: list } };
-    },
+    }),
   });
   restoreApi = fake.restore;
   return fake.requests;

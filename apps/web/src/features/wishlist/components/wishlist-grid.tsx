@@ -1,6 +1,7 @@
 import type { WishlistItem } from '@gvm/contract';
-import { ProductCard } from '@/features/catalog/components/product-card';
-import { ProductCardSkeleton } from '@/features/catalog/components/product-card-skeleton';
+import { ProductCard } from '@/components/product/product-card';
+import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
+import { FavouriteButton } from './favourite-button';
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
 
@@ -21,7 +22,10 @@ export function WishlistGrid({ items }: { items: WishlistItem[] }) {
     <ul aria-label="Wishlist products" className={gridClass}>
       {items.map(({ productId, product }) => (
         <li key={productId}>
-          <ProductCard product={product} />
+          <ProductCard
+            product={product}
+            favourite={<FavouriteButton productId={productId} merchantName={product.merchant.name} />}
+          />
         </li>
       ))}
     </ul>

@@ -1,12 +1,11 @@
-import { type Cart, cartSchema } from '@gvm/contract';
+import { type Cart, cartEndpoints } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { createCart } from './create-cart';
 
 /** GET /carts/:userId: the signed-in user's cart, every line with its product. */
 export async function getCart(userId: string): Promise<Cart> {
-  const response = await api.get(`/carts/${encodeURIComponent(userId)}`);
-  return cartSchema.parse(response.data);
+  return callEndpoint(cartEndpoints.get, { params: { userId } });
 }
 
 /**

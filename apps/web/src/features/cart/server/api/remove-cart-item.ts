@@ -1,12 +1,11 @@
-import { type Cart, cartSchema } from '@gvm/contract';
+import { type Cart, cartEndpoints } from '@gvm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { serverCartQueryKey } from './get-cart';
 
 /** DELETE /carts/:userId/items/:itemId. */
 export async function removeCartItem(userId: string, itemId: string): Promise<Cart> {
-  const response = await api.delete(`/carts/${encodeURIComponent(userId)}/items/${encodeURIComponent(itemId)}`);
-  return cartSchema.parse(response.data);
+  return callEndpoint(cartEndpoints.removeItem, { params: { userId, itemId } });
 }
 
 export function useRemoveCartItem() {

@@ -1,14 +1,11 @@
-import { type Cart, cartSchema } from '@gvm/contract';
+import { type Cart, cartEndpoints } from '@gvm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { serverCartQueryKey } from './get-cart';
 
 /** PATCH /carts/:userId/items/:itemId: a line's new quantity (1 to 5). */
 export async function updateCartItem(userId: string, itemId: string, quantity: number): Promise<Cart> {
-  const response = await api.patch(`/carts/${encodeURIComponent(userId)}/items/${encodeURIComponent(itemId)}`, {
-    quantity,
-  });
-  return cartSchema.parse(response.data);
+  return callEndpoint(cartEndpoints.updateItem, { params: { userId, itemId }, body: { quantity } });
 }
 
 export function useUpdateCartItem() {
