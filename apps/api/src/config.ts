@@ -30,6 +30,13 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['simulator', 'stripe']).default('simulator'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another host for the Stripe API (a local stand-in in tests); Stripe's own by default. */
+  STRIPE_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  /** The payment simulator's webhook signing secret (HMAC-SHA256). */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
   OPS_EMAIL: z.email().default('ops@localhost'),
@@ -60,6 +67,10 @@ export interface Config {
   paymentProvider: 'simulator' | 'stripe';
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** Overrides the Stripe API's protocol, host and port (tests point it at a stand-in). */
+  stripeApiUrl: string | undefined;
+  /** The payment simulator signs its webhooks with this (HMAC-SHA256, Stripe's header format). */
+  paymentWebhookSecret: string;
   googleClientId: string | undefined;
   googleTokenInfoUrl: string;
   opsEmail: string;
@@ -111,6 +122,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: e.STRIPE_API_URL,
+    // In production the simulator's secret is per process when unset: it delivers its webhooks
+    // in-process and its sessions live in memory, so nothing outside the process ever needs it.
+    paymentWebhookSecret:
+      e.PAYMENT_WEBHOOK_SECRET ??
+      (e.NODE_ENV === 'production'
+        ? randomBytes(32).toString('base64url')
+        : devSecret(dataDir, 'payment-webhook-secret')),
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleTokenInfoUrl: e.GOOGLE_TOKENINFO_URL,
     opsEmail: e.OPS_EMAIL,
@@ -124,8 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** Outside production a signing secret is generated once and kept in DATA_DIR across restarts. */
-function devSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+function devSecret(dataDir: string, fileName = 'jwt-secret'): string {
+  const file = path.join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -163,6 +182,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     paymentProvider: 'simulator',
     stripeSecretKey: undefined,
     stripeWebhookSecret: undefined,
+    stripeApiUrl: undefined,
+    paymentWebhookSecret: 'test-payment-webhook-secret-at-least-32-characters',
     googleClientId: undefined,
     googleTokenInfoUrl: 'http://127.0.0.1:9/tokeninfo',
     opsEmail: 'ops@localhost',

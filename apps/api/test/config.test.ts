@@ -33,6 +33,8 @@ describe('configuration', () => {
     ['OPS_EMAIL', 'not-an-address'],
     ['JWT_SECRET', 'short'],
     ['VOUCHER_ENCRYPTION_KEY', 'dG9vIHNob3J0'],
+    ['STRIPE_API_URL', 'ftp://stripe.example'],
+    ['PAYMENT_WEBHOOK_SECRET', 'short'],
   ])('stops start-up on a bad %s, naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(
       expect.objectContaining({ message: expect.stringContaining(name) }),
@@ -53,7 +55,36 @@ describe('configuration', () => {
     expect(complete.env).toBe('production');
   });
 
+  it('keeps the generated payment webhook secret across restarts, apart from the JWT secret', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.paymentWebhookSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.paymentWebhookSecret).not.toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).paymentWebhookSecret).toBe(first.paymentWebhookSecret);
+  });
+
+  it('takes the payment webhook secret and the Stripe API host from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PAYMENT_WEBHOOK_SECRET: 's'.repeat(40),
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(config.paymentWebhookSecret).toBe('s'.repeat(40));
+    expect(config.stripeApiUrl).toBe('http://127.0.0.1:12111');
+    expect(loadConfig({ DATA_DIR: dataDir() }).stripeApiUrl).toBeUndefined();
+  });
+
   it('needs both Stripe keys when Stripe is the payment provider', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    const stripe = loadConfig({
+      DATA_DIR: dataDir(),
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+    });
+    expect(stripe).toMatchObject({ paymentProvider: 'stripe', stripeSecretKey: 'sk_test_123' });
   });
 });
