@@ -11,6 +11,7 @@ export * from './money';
 export * from './notifications';
 export * from './outreach';
 export * from './public-config';
+export * from './routes';
 export * from './users';
 export * from './value-options';
 export * from './wishlists';

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { routePatterns } from '@/config/paths';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -39,175 +40,175 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'product/:id',
+        path: routePatterns.product,
         ...page(
           () => import('@/features/catalog/pages/product-page'),
           (m) => m.ProductPage,
         ),
       },
       {
-        path: 'cart',
+        path: routePatterns.cart,
         ...page(
           () => import('@/features/cart/pages/cart-page'),
           (m) => m.CartPage,
         ),
       },
       {
-        path: 'checkout',
+        path: routePatterns.checkout,
         ...page(
           () => import('@/features/checkout/pages/checkout-page'),
           (m) => m.CheckoutPage,
         ),
       },
       {
-        path: 'sent-gift',
+        path: routePatterns.sentGift,
         ...page(
           () => import('@/features/checkout/pages/sent-gift-page'),
           (m) => m.SentGiftPage,
         ),
       },
       {
-        path: 'login',
+        path: routePatterns.login,
         ...page(
           () => import('@/features/auth/pages/login-page'),
           (m) => m.LoginPage,
         ),
       },
       {
-        path: 'login-code',
+        path: routePatterns.loginCode,
         ...page(
           () => import('@/features/auth/pages/login-code-page'),
           (m) => m.LoginCodePage,
         ),
       },
       {
-        path: 'signup',
+        path: routePatterns.signup,
         ...page(
           () => import('@/features/auth/pages/signup-page'),
           (m) => m.SignupPage,
         ),
       },
       {
-        path: 'verify/:token',
+        path: routePatterns.verify,
         ...page(
           () => import('@/features/auth/pages/verify-email-page'),
           (m) => m.VerifyEmailPage,
         ),
       },
       {
-        path: 'wishlist',
+        path: routePatterns.wishlist,
         ...protectedPage(
           () => import('@/features/wishlist/pages/wishlist-page'),
           (m) => m.WishlistPage,
         ),
       },
       {
-        path: 'wallet',
+        path: routePatterns.wallet,
         ...protectedPage(
           () => import('@/features/wallet/pages/wallet-page'),
           (m) => m.WalletPage,
         ),
       },
       {
-        path: 'redeem',
+        path: routePatterns.redeem,
         ...protectedPage(
           () => import('@/features/redeem/pages/redeem-page'),
           (m) => m.RedeemPage,
         ),
       },
       {
-        path: 'confirmation',
+        path: routePatterns.confirmation,
         ...protectedPage(
           () => import('@/features/checkout/pages/confirmation-page'),
           (m) => m.ConfirmationPage,
         ),
       },
       {
-        path: 'gift/:token',
+        path: routePatterns.gift,
         ...page(
           () => import('@/features/checkout/pages/gift-page'),
           (m) => m.GiftPage,
         ),
       },
       {
-        path: 'exchange-voucher',
+        path: routePatterns.exchangeVoucher,
         ...page(
           () => import('@/features/exchange/pages/exchange-voucher-page'),
           (m) => m.ExchangeVoucherPage,
         ),
       },
       {
-        path: 'exchange-confirmation',
+        path: routePatterns.exchangeConfirmation,
         ...page(
           () => import('@/features/exchange/pages/exchange-confirmation-page'),
           (m) => m.ExchangeConfirmationPage,
         ),
       },
       {
-        path: 'account',
+        path: routePatterns.account,
         ...protectedPage(
           () => import('@/features/settings/pages/account-page'),
           (m) => m.AccountPage,
         ),
       },
       {
-        path: 'settings',
+        path: routePatterns.settings,
         ...protectedPage(
           () => import('@/features/settings/pages/settings-page'),
           (m) => m.SettingsPage,
         ),
       },
       {
-        path: 'about',
+        path: routePatterns.about,
         ...page(
           () => import('@/features/info/pages/about-page'),
           (m) => m.AboutPage,
         ),
       },
       {
-        path: 'partners',
+        path: routePatterns.partners,
         ...page(
           () => import('@/features/info/pages/partners-page'),
           (m) => m.PartnersPage,
         ),
       },
       {
-        path: 'exchange',
+        path: routePatterns.exchange,
         ...page(
           () => import('@/features/info/pages/exchange-guide-page'),
           (m) => m.ExchangeGuidePage,
         ),
       },
       {
-        path: 'terms',
+        path: routePatterns.terms,
         ...page(
           () => import('@/features/info/pages/terms-page'),
           (m) => m.TermsPage,
         ),
       },
       {
-        path: 'privacy',
+        path: routePatterns.privacy,
         ...page(
           () => import('@/features/info/pages/privacy-page'),
           (m) => m.PrivacyPage,
         ),
       },
       {
-        path: 'contact',
+        path: routePatterns.contact,
         ...page(
           () => import('@/features/info/pages/contact-page'),
           (m) => m.ContactPage,
         ),
       },
       {
-        path: 'aml-policy',
+        path: routePatterns.amlPolicy,
         ...page(
           () => import('@/features/info/pages/aml-policy-page'),
           (m) => m.AmlPolicyPage,
         ),
       },
       {
-        path: 'refund-policy',
+        path: routePatterns.refundPolicy,
         ...page(
           () => import('@/features/info/pages/refund-policy-page'),
           (m) => m.RefundPolicyPage,

@@ -1,30 +1,38 @@
-/** Every route of the spec's route table (spec 000 section 2), in one place. */
+import { pagePath, pageRoutes } from '@gvm/contract';
+
+/**
+ * The route patterns the router registers (spec 000 section 2): one list, kept in the contract
+ * (`pageRoutes`), which the API's sitemap reads too.
+ */
+export const routePatterns = pageRoutes;
+
+/** Every route of the spec's route table (spec 000 section 2), as links: `paths.product(id)`. */
 export const paths = {
-  home: '/',
-  login: '/login',
-  loginCode: '/login-code',
-  signup: '/signup',
-  product: (id: string) => `/product/${encodeURIComponent(id)}`,
-  cart: '/cart',
-  redeem: '/redeem',
-  wishlist: '/wishlist',
-  wallet: '/wallet',
-  checkout: '/checkout',
-  sentGift: '/sent-gift',
-  confirmation: '/confirmation',
+  home: pageRoutes.home,
+  login: pageRoutes.login,
+  loginCode: pageRoutes.loginCode,
+  signup: pageRoutes.signup,
+  product: (id: string) => pagePath(pageRoutes.product, { id }),
+  cart: pageRoutes.cart,
+  redeem: pageRoutes.redeem,
+  wishlist: pageRoutes.wishlist,
+  wallet: pageRoutes.wallet,
+  checkout: pageRoutes.checkout,
+  sentGift: pageRoutes.sentGift,
+  confirmation: pageRoutes.confirmation,
   /** A gift recipient's claim link (issue 8), not in the spec's route table. */
-  gift: (token: string) => `/gift/${encodeURIComponent(token)}`,
-  verify: (token: string) => `/verify/${encodeURIComponent(token)}`,
-  exchangeVoucher: '/exchange-voucher',
-  exchangeConfirmation: '/exchange-confirmation',
-  account: '/account',
-  settings: '/settings',
-  about: '/about',
-  partners: '/partners',
-  exchange: '/exchange',
-  terms: '/terms',
-  privacy: '/privacy',
-  contact: '/contact',
-  amlPolicy: '/aml-policy',
-  refundPolicy: '/refund-policy',
+  gift: (token: string) => pagePath(pageRoutes.gift, { token }),
+  verify: (token: string) => pagePath(pageRoutes.verify, { token }),
+  exchangeVoucher: pageRoutes.exchangeVoucher,
+  exchangeConfirmation: pageRoutes.exchangeConfirmation,
+  account: pageRoutes.account,
+  settings: pageRoutes.settings,
+  about: pageRoutes.about,
+  partners: pageRoutes.partners,
+  exchange: pageRoutes.exchange,
+  terms: pageRoutes.terms,
+  privacy: pageRoutes.privacy,
+  contact: pageRoutes.contact,
+  amlPolicy: pageRoutes.amlPolicy,
+  refundPolicy: pageRoutes.refundPolicy,
 } as const;

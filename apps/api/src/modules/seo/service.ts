@@ -1,28 +1,19 @@
+import { pagePath, pageRoutes, publicPagePaths } from '@gvm/contract';
 import type { Executor } from '../../db/client';
-import { listProductIds } from '../catalog/service';
-
-/** The pages anyone may read (spec 001 section 6, guests), as the sitemap lists them. */
-export const publicPaths = [
-  '/',
-  '/about',
-  '/partners',
-  '/exchange',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/aml-policy',
-  '/refund-policy',
-] as const;
+import { listProductIds } from '../catalog';
 
 /** The sitemap protocol allows 50,000 URLs in one file; the public pages take a few of them. */
 const maxProductPages = 49_000;
 
-/** Every public page and every product page, as absolute URLs under PUBLIC_URL. */
+/**
+ * Every public page (the contract's `publicPagePaths`, the same list the web router's patterns come
+ * from) and every product page, as absolute URLs under PUBLIC_URL.
+ */
 export async function listSitemapUrls(db: Executor, publicUrl: string): Promise<string[]> {
   const productIds = await listProductIds(db, maxProductPages);
   return [
-    ...publicPaths.map((path) => `${publicUrl}${path}`),
-    ...productIds.map((id) => `${publicUrl}/product/${encodeURIComponent(id)}`),
+    ...publicPagePaths.map((path) => `${publicUrl}${path}`),
+    ...productIds.map((id) => `${publicUrl}${pagePath(pageRoutes.product, { id })}`),
   ];
 }
 

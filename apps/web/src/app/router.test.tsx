@@ -1,0 +1,26 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { paths, routePatterns } from '@/config/paths';
+import { routes } from './router';
+
+/** The route pattern that answers a URL (the catch-all answers `*`). */
+function patternOf(url: string): string | undefined {
+  const matches = matchRoutes(routes, url);
+  const leaf = matches?.at(-1)?.route;
+  return leaf?.index ? '/' : leaf?.path;
+}
+
+describe('router', () => {
+  it('registers every route pattern of config/paths.ts', () => {
+    for (const pattern of Object.values(routePatterns)) {
+      const url = pattern.replace(/:\w+/g, 'x');
+      expect(patternOf(url), url).toBe(pattern);
+    }
+  });
+
+  it('answers the links that paths builds', () => {
+    expect(patternOf(paths.product('p 1'))).toBe(routePatterns.product);
+    expect(patternOf(paths.gift('t'))).toBe(routePatterns.gift);
+    expect(patternOf('/no-such-page')).toBe('*');
+  });
+});

@@ -1,0 +1,66 @@
+import { endpointPath } from './endpoint';
+
+/**
+ * Every page of the web app (spec 000 section 2), as route patterns with `:params`, in one place: the
+ * web router registers these (through `routePatterns` in apps/web/src/config/paths.ts), the web's
+ * `paths` builds links from them, and the API's sitemap lists the public ones.
+ */
+export const pageRoutes = {
+  home: '/',
+  login: '/login',
+  loginCode: '/login-code',
+  signup: '/signup',
+  product: '/product/:id',
+  cart: '/cart',
+  redeem: '/redeem',
+  wishlist: '/wishlist',
+  wallet: '/wallet',
+  checkout: '/checkout',
+  sentGift: '/sent-gift',
+  confirmation: '/confirmation',
+  /** A gift recipient's claim link (issue 8), not in the spec's route table. */
+  gift: '/gift/:token',
+  verify: '/verify/:token',
+  exchangeVoucher: '/exchange-voucher',
+  exchangeConfirmation: '/exchange-confirmation',
+  account: '/account',
+  settings: '/settings',
+  about: '/about',
+  partners: '/partners',
+  exchange: '/exchange',
+  terms: '/terms',
+  privacy: '/privacy',
+  contact: '/contact',
+  amlPolicy: '/aml-policy',
+  refundPolicy: '/refund-policy',
+} as const;
+
+export type PageRoute = (typeof pageRoutes)[keyof typeof pageRoutes];
+
+/**
+ * The pages without parameters that anyone may read (spec 001 section 6, guests), as the sitemap
+ * lists them; product pages (`pageRoutes.product`) are listed one per product.
+ */
+export const publicPagePaths = [
+  pageRoutes.home,
+  pageRoutes.about,
+  pageRoutes.partners,
+  pageRoutes.exchange,
+  pageRoutes.contact,
+  pageRoutes.terms,
+  pageRoutes.privacy,
+  pageRoutes.amlPolicy,
+  pageRoutes.refundPolicy,
+] as const;
+
+/** The `:name` parameters of a route pattern: `RouteParams<'/gift/:token'>` is `'token'`. */
+export type RouteParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A page's path with its parameters filled in, URI-encoded: `pagePath(pageRoutes.product, { id })`. */
+export function pagePath<P extends PageRoute>(pattern: P, params: Record<RouteParams<P>, string>): string {
+  return endpointPath({ path: pattern }, params);
+}
