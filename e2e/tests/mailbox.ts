@@ -1,15 +1,5 @@
+import { devMailboxEndpoints, type MailboxMessage, successSchema } from '@gvm/contract';
 import type { APIRequestContext } from '@playwright/test';
-
-/** One e-mail as the dev mailbox returns it (GET /dev/mailbox/messages). */
-export interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-  status: string;
-}
 
 export interface ReadMailOptions {
   /** Only a message whose subject matches. */
@@ -21,6 +11,7 @@ export interface ReadMailOptions {
 }
 
 const pollIntervalMs = 200;
+const messagesEndpoint = devMailboxEndpoints.messages;
 
 /**
  * The newest e-mail to `to` (matching the options) from the app's dev mailbox, waiting for it to
@@ -34,11 +25,11 @@ export async function readLatestMail(
 ): Promise<{ subject: string; text: string; html: string }> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {
-    const response = await request.get('/dev/mailbox/messages', { params: { to } });
+    const response = await request.get(messagesEndpoint.path, { params: { to } });
     if (!response.ok()) {
-      throw new Error(`GET /dev/mailbox/messages answered ${response.status()}: ${await response.text()}`);
+      throw new Error(`GET ${messagesEndpoint.path} answered ${response.status()}: ${await response.text()}`);
     }
-    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+    const { messages } = successSchema(messagesEndpoint).parse(await response.json());
     const match = messages.find((message) => matches(message, options));
     if (match) return { subject: match.subject, text: match.text, html: match.html };
     if (Date.now() >= deadline) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categoryNames, categoryValues } from './categories';
+import { defineEndpoint, errorResponses } from './endpoint';
 import type { FieldError } from './errors';
 
 /** Spec 001 section 5 and spec 000 section 5: the forms' exact validation copy. */
@@ -140,3 +141,32 @@ export function checkOutreachForm(schema: z.ZodType, values: unknown): FieldErro
   const parsed = schema.safeParse(values);
   return parsed.success ? [] : outreachFieldErrors(parsed.error);
 }
+
+/**
+ * The three public forms (spec 000 section 5, spec 001 sections 3 and 5). Each answers its
+ * success copy, a 400 whose `error` is the form's own message, or a 429 after 5 sends in 10
+ * minutes from one address.
+ */
+export const outreachEndpoints = {
+  subscribeToNewsletter: defineEndpoint({
+    method: 'POST',
+    path: '/outreach/newsletter',
+    summary: 'Subscribe an address to the newsletter (the same answer whether or not it was already subscribed)',
+    body: newsletterRequestSchema,
+    responses: { 200: outreachResponseSchema, ...errorResponses(400, 429) },
+  }),
+  sendSupportMessage: defineEndpoint({
+    method: 'POST',
+    path: '/outreach/support',
+    summary: 'Send a message to the support team',
+    body: supportRequestSchema,
+    responses: { 200: outreachResponseSchema, ...errorResponses(400, 429) },
+  }),
+  applyForPartnership: defineEndpoint({
+    method: 'POST',
+    path: '/outreach/partnership',
+    summary: 'Apply to sell vouchers as a partner business',
+    body: partnershipRequestSchema,
+    responses: { 200: outreachResponseSchema, ...errorResponses(400, 429) },
+  }),
+};

@@ -1,5 +1,6 @@
+import type { MailboxMessage } from '@gvm/contract';
 import { escapeHtml } from '../../adapters/mail/templates';
-import { type MailboxMessage, mailboxLimit } from './service';
+import { mailboxLimit } from './service';
 
 /** The dev mailbox as a page: plain, readable, no script (the app's CSP allows inline styles). */
 export function renderMailboxPage(messages: MailboxMessage[], to: string | undefined): string {

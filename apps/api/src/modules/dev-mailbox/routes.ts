@@ -1,38 +1,21 @@
-import { z } from 'zod';
+import { devMailboxEndpoints, mailboxQuerySchema } from '@gvm/contract';
 import type { App } from '../../app-types';
+import { fromContract } from '../../lib/endpoint-route';
 import { renderMailboxPage } from './page';
 import { listRecentMail } from './service';
 
-// A developer tool, not part of the product's API contract: its shapes live here, not in
-// @gvm/contract. The e2e helper (e2e/tests/mailbox.ts) reads the JSON form.
-const mailboxQuery = z.object({ to: z.string().trim().min(1).max(320).optional() });
-const mailboxMessage = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  createdAt: z.string(),
-  status: z.string(),
-});
-
 /**
  * The dev mailbox (ARCHITECTURE.md section 4): every queued e-mail, readable without a mail
- * server. Registered only outside production, so there these paths do not exist.
+ * server. Registered only outside production, so there these paths do not exist. The JSON list
+ * (read by e2e/tests/mailbox.ts) is described in @gvm/contract; the page is the same list as HTML.
  */
 export async function devMailboxRoutes(app: App): Promise<void> {
-  app.get(
-    '/dev/mailbox/messages',
-    {
-      schema: {
-        querystring: mailboxQuery,
-        response: { 200: z.object({ messages: z.array(mailboxMessage) }) },
-      },
-    },
-    async (request) => ({ messages: await listRecentMail(app.db, request.query.to) }),
-  );
+  app.route({
+    ...fromContract(devMailboxEndpoints.messages),
+    handler: async (request) => ({ messages: await listRecentMail(app.db, request.query.to) }),
+  });
 
-  app.get('/dev/mailbox', { schema: { querystring: mailboxQuery } }, async (request, reply) => {
+  app.get('/dev/mailbox', { schema: { querystring: mailboxQuerySchema } }, async (request, reply) => {
     const messages = await listRecentMail(app.db, request.query.to);
     return reply
       .type('text/html; charset=utf-8')

@@ -1,17 +1,13 @@
-import { z } from 'zod';
+import { healthEndpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
+import { fromContract } from '../../lib/endpoint-route';
 
 export async function healthRoutes(app: App): Promise<void> {
-  app.get(
-    '/health',
-    {
-      schema: {
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ error: z.string() }) },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...fromContract(healthEndpoints.check),
+    handler: async (_request, reply) => {
       if (await app.database.ping()) return { status: 'ok' as const };
       return reply.status(503).send({ error: 'The database is not answering' });
     },
-  );
+  });
 }
