@@ -1,7 +1,7 @@
 import { Gift } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { NewsletterForm } from '@/features/info/components/newsletter-form';
+import { NewsletterForm } from '@/features/outreach';
 import { company } from '@/lib/company';
 
 interface FooterLink {

@@ -1,9 +1,9 @@
 import { Handshake, Mail, Rocket, Send, ShieldCheck, Users } from 'lucide-react';
 import { buttonClassName } from '@/components/ui/button';
+import { PartnershipForm } from '@/features/outreach';
 import { company } from '@/lib/company';
 import { usePageMeta } from '@/lib/page-meta';
 import { InfoHero, InfoSection } from '../components/info-hero';
-import { PartnershipForm } from '../components/partnership-form';
 
 const benefits = [
   {

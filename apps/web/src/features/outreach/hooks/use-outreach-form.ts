@@ -2,7 +2,7 @@ import { checkOutreachForm, type OutreachResponse, summariseOutreachErrors } fro
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { outreachErrorMessage } from '../api/outreach-error';
+import { outreachErrorMessage } from '../lib/outreach-error';
 
 export type FormOutcome = { kind: 'idle' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 

@@ -11,9 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { outreachErrorMessage } from '../api/outreach-error';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter';
 import type { FormOutcome } from '../hooks/use-outreach-form';
+import { outreachErrorMessage } from '../lib/outreach-error';
 
 /**
  * The footer's newsletter sign-up (spec 000 sections 4, 5 and 8): idle, submitting (field and

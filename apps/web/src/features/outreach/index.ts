@@ -1,0 +1,8 @@
+/**
+ * The outreach feature's public face: the three public forms of spec 000 and 001 (newsletter,
+ * contact, partnership). The info pages and the footer use these; nothing else is imported from
+ * inside this folder.
+ */
+export { ContactForm } from './components/contact-form';
+export { NewsletterForm } from './components/newsletter-form';
+export { PartnershipForm } from './components/partnership-form';
