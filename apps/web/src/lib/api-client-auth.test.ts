@@ -1,5 +1,6 @@
+import { authEndpoints, type CurrentUser, endpointPath, userEndpoints } from '@gvm/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from '@/test/fake-api';
+import { epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
 import { ApiError, api } from './api-client';
 import { setLoginNavigator } from './auth/end-session';
 import { useSessionStore } from './auth/session-store';
@@ -16,13 +17,20 @@ function serve(routes: Routes) {
   return fake.requests;
 }
 
+const mePath = endpointPath(userEndpoints.me);
+/** The interceptors pass any answer through unread: a marker stands in for the user (hence the cast). */
+const marker = { ok: true } as unknown as CurrentUser;
+
 /** GET /users/me accepting only the renewed token, as the server would once the old one expired. */
-const meAcceptingOnly =
-  (token: string): Routes[string] =>
-  ({ authorization }) =>
+const meAcceptingOnly = (token: string): Routes =>
+  fakeEndpoint(userEndpoints.me, ({ authorization }) =>
     authorization === `Bearer ${token}`
-      ? { status: 200, body: { ok: true } }
-      : { status: 401, body: { error: 'Your session has expired. Please log in again.' } };
+      ? { status: 200, body: marker }
+      : { status: 401, body: { error: 'Your session has expired. Please log in again.' } },
+  );
+
+const refreshAnswers = (answer: Parameters<typeof fakeEndpoint<typeof authEndpoints.refresh>>[1]): Routes =>
+  fakeEndpoint(authEndpoints.refresh, answer);
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/settings');
@@ -39,20 +47,20 @@ afterEach(() => {
 
 describe('the API client and the session (spec 000 sections 4 and 7)', () => {
   it('sends the stored access token as a bearer Authorization header, and none without one', async () => {
-    const requests = serve({ 'GET /products/filters': () => ({ status: 200, body: {} }) });
-    await api.get('/products/filters');
+    const requests = serve(fakeEndpoint(userEndpoints.me, () => ({ status: 200, body: marker })));
+    await api.get(mePath);
     storeTokens(oldToken, 'refresh-1');
-    await api.get('/products/filters');
+    await api.get(mePath);
     expect(requests.map((request) => request.authorization)).toEqual([undefined, `Bearer ${oldToken}`]);
   });
 
   it('after a 401 it refreshes once, stores the new tokens and repeats the request', async () => {
     storeTokens(oldToken, 'refresh-1');
     const requests = serve({
-      'GET /users/me': meAcceptingOnly(newToken),
-      'POST /users/refresh-token': () => ({ status: 200, body: { token: newToken, refreshToken: 'refresh-2' } }),
+      ...meAcceptingOnly(newToken),
+      ...refreshAnswers(() => ({ status: 200, body: { token: newToken, refreshToken: 'refresh-2' } })),
     });
-    const response = await api.get('/users/me');
+    const response = await api.get(mePath);
     expect(response.data).toEqual({ ok: true });
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /users/me',
@@ -66,13 +74,13 @@ describe('the API client and the session (spec 000 sections 4 and 7)', () => {
   it('concurrent 401s share a single refresh', async () => {
     storeTokens(oldToken, 'refresh-1');
     const requests = serve({
-      'GET /users/me': meAcceptingOnly(newToken),
-      'POST /users/refresh-token': async () => {
+      ...meAcceptingOnly(newToken),
+      ...refreshAnswers(async () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         return { status: 200, body: { token: newToken, refreshToken: 'refresh-2' } };
-      },
+      }),
     });
-    await Promise.all([api.get('/users/me'), api.get('/users/me'), api.get('/users/me')]);
+    await Promise.all([api.get(mePath), api.get(mePath), api.get(mePath)]);
     expect(requests.filter((request) => request.path === '/users/refresh-token')).toHaveLength(1);
     expect(requests.filter((request) => request.path === '/users/me')).toHaveLength(6);
   });
@@ -80,10 +88,10 @@ describe('the API client and the session (spec 000 sections 4 and 7)', () => {
   it('a failed refresh clears both tokens, makes the user a guest and goes to /login', async () => {
     storeTokens(oldToken, 'revoked');
     serve({
-      'GET /users/me': meAcceptingOnly(newToken),
-      'POST /users/refresh-token': () => ({ status: 401, body: { error: 'Your session has ended' } }),
+      ...meAcceptingOnly(newToken),
+      ...refreshAnswers(() => ({ status: 401, body: { error: 'Your session has ended' } })),
     });
-    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    await expect(api.get(mePath)).rejects.toMatchObject({ status: 401 });
     expect(readTokens()).toEqual({ token: null, refreshToken: null });
     expect(useSessionStore.getState().status).toBe('guest');
     expect(localStorage.getItem('returnTo')).toBe('/settings');
@@ -92,8 +100,8 @@ describe('the API client and the session (spec 000 sections 4 and 7)', () => {
 
   it('with no refresh token it does not ask the server to refresh and goes to /login', async () => {
     localStorage.setItem('token', oldToken);
-    const requests = serve({ 'GET /users/me': meAcceptingOnly(newToken) });
-    await expect(api.get('/users/me')).rejects.toBeInstanceOf(ApiError);
+    const requests = serve(meAcceptingOnly(newToken));
+    await expect(api.get(mePath)).rejects.toBeInstanceOf(ApiError);
     expect(requests.map((request) => request.path)).toEqual(['/users/me']);
     expect(readTokens()).toEqual({ token: null, refreshToken: null });
     expect(navigate).toHaveBeenCalledWith('/login');
@@ -102,20 +110,24 @@ describe('the API client and the session (spec 000 sections 4 and 7)', () => {
   it('a request still refused after the refresh is not refreshed again', async () => {
     storeTokens(oldToken, 'refresh-1');
     const requests = serve({
-      'GET /users/me': () => ({ status: 401, body: { error: 'Nope' } }),
-      'POST /users/refresh-token': () => ({ status: 200, body: { token: newToken, refreshToken: 'refresh-2' } }),
+      ...fakeEndpoint(userEndpoints.me, () => ({ status: 401, body: { error: 'Nope' } })),
+      ...refreshAnswers(() => ({ status: 200, body: { token: newToken, refreshToken: 'refresh-2' } })),
     });
-    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401, message: 'Nope' });
+    await expect(api.get(mePath)).rejects.toMatchObject({ status: 401, message: 'Nope' });
     expect(requests.map((request) => request.path)).toEqual(['/users/me', '/users/refresh-token', '/users/me']);
   });
 
   it("a 401 that answers a sign-in attempt is the page's to show, never a reason to refresh", async () => {
     storeTokens(oldToken, 'refresh-1');
-    const requests = serve({
-      'POST /users/login': () => ({ status: 401, body: { error: 'The verification code is incorrect' } }),
-    });
+    const requests = serve(
+      fakeEndpoint(authEndpoints.login, () => ({ status: 401, body: { error: 'The verification code is incorrect' } })),
+    );
     await expect(
-      api.post('/users/login', { email: 'ada@example.com', loginCode: '000000' }, { skipAuthRefresh: true }),
+      api.post(
+        endpointPath(authEndpoints.login),
+        { email: 'ada@example.com', loginCode: '000000' },
+        { skipAuthRefresh: true },
+      ),
     ).rejects.toMatchObject({ message: 'The verification code is incorrect' });
     expect(requests).toHaveLength(1);
     expect(readTokens().refreshToken).toBe('refresh-1');
@@ -125,10 +137,10 @@ describe('the API client and the session (spec 000 sections 4 and 7)', () => {
   it('a refresh that cannot reach the server keeps the tokens and fails the request', async () => {
     storeTokens(oldToken, 'refresh-1');
     serve({
-      'GET /users/me': meAcceptingOnly(newToken),
-      'POST /users/refresh-token': () => 'network-error',
+      ...meAcceptingOnly(newToken),
+      ...refreshAnswers(() => 'network-error'),
     });
-    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    await expect(api.get(mePath)).rejects.toMatchObject({ status: 401 });
     expect(readTokens()).toEqual({ token: oldToken, refreshToken: 'refresh-1' });
     expect(navigate).not.toHaveBeenCalled();
   });

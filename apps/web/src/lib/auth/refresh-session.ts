@@ -1,10 +1,15 @@
-import { sessionTokensSchema } from '@gvm/contract';
+import { authEndpoints, type BodyOf, endpointPath, successSchema } from '@gvm/contract';
 import { type AxiosInstance, isAxiosError } from 'axios';
 import { ApiError, toApiError } from '../api-error';
 import { isTokenUnexpired, readTokens, storeTokens } from './token-storage';
 
-/** Spec 000 section 7: the refresh call answers a token and optionally a new refresh token. */
-const refreshResponseSchema = sessionTokensSchema.partial({ refreshToken: true });
+/**
+ * The refresh endpoint as the contract describes it. It is called on the instance the API client
+ * passes in (not through `callEndpoint`, which lives in the API client and refreshes through this
+ * file); its answer is a token and optionally a new refresh token (spec 000 section 7).
+ */
+const refreshEndpoint = authEndpoints.refresh;
+const refreshResponseSchema = successSchema(refreshEndpoint);
 
 /**
  * Why a refresh did not give a new access token. `refused`: there is no refresh token, or the
@@ -52,7 +57,13 @@ async function renew(http: AxiosInstance): Promise<string> {
     const { token, refreshToken } = readTokens();
     if (!refreshToken) throw new RefreshError('refused', 'No refresh token available');
     if (refreshToken !== seenRefreshToken && isTokenUnexpired(token)) return token;
-    const response = await http.post('/users/refresh-token', { refreshToken }, { skipAuthRefresh: true });
+    const body: BodyOf<typeof refreshEndpoint> = { refreshToken };
+    const response = await http.request({
+      method: refreshEndpoint.method,
+      url: endpointPath(refreshEndpoint),
+      data: body,
+      skipAuthRefresh: true,
+    });
     const parsed = refreshResponseSchema.safeParse(response.data);
     if (!parsed.success) throw new RefreshError('refused', 'Invalid token response from server');
     storeTokens(parsed.data.token, parsed.data.refreshToken ?? refreshToken);

@@ -1,33 +1,6 @@
-import { type CurrentUser, currentUserSchema } from '@gvm/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { useIsLoggedIn } from '@/lib/auth/session-store';
-
-/** Spec 000 section 9: the current user is cached for 1 hour. */
-const CURRENT_USER_CACHE_MS = 60 * 60 * 1000;
-
-export const currentUserQueryKey = ['users', 'me'] as const;
-
-/** GET /users/me: the signed-in user (spec 000 section 3). */
-export async function getMe(): Promise<CurrentUser> {
-  const response = await api.get('/users/me');
-  return currentUserSchema.parse(response.data);
-}
-
-export function currentUserQueryOptions() {
-  return queryOptions({
-    queryKey: currentUserQueryKey,
-    queryFn: getMe,
-    staleTime: CURRENT_USER_CACHE_MS,
-    gcTime: CURRENT_USER_CACHE_MS,
-  });
-}
-
 /**
- * The signed-in user; runs only while signed in (spec 000 section 7: only with a token). The
- * session manager drops the cache when the signed-in person changes or leaves.
+ * TRANSITIONAL: the current user now lives in `@/lib/auth/current-user`, published to other
+ * features by `@/features/auth`. This re-export keeps today's importers compiling until they
+ * are rewritten; then this file goes.
  */
-export function useCurrentUser() {
-  const isLoggedIn = useIsLoggedIn();
-  return useQuery({ ...currentUserQueryOptions(), enabled: isLoggedIn });
-}
+export { currentUserQueryKey, currentUserQueryOptions, getMe, useCurrentUser } from '@/lib/auth/current-user';

@@ -1,11 +1,10 @@
-import { type PublicConfig, publicConfigSchema } from '@gvm/contract';
+import { type PublicConfig, publicConfigEndpoints } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 
 /** GET /config: the public settings (the Google client id), read at run time so no rebuild is needed. */
-export async function getPublicConfig(): Promise<PublicConfig> {
-  const response = await api.get('/config', { skipAuthRefresh: true });
-  return publicConfigSchema.parse(response.data);
+export function getPublicConfig(): Promise<PublicConfig> {
+  return callEndpoint(publicConfigEndpoints.get, {}, { skipAuthRefresh: true });
 }
 
 export function publicConfigQueryOptions() {

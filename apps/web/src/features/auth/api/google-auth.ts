@@ -1,28 +1,33 @@
-import { type GoogleAuthRequest, type SessionTokens, sessionTokensSchema } from '@gvm/contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints, type SessionTokens } from '@gvm/contract';
+import { callEndpoint } from '@/lib/api-client';
 import { readSessionTokens } from './session-tokens';
 
-async function exchangeGoogleToken(body: GoogleAuthRequest): Promise<unknown> {
-  const response = await api.post('/users/auth/google/token', body, { skipAuthRefresh: true });
-  return response.data;
-}
+/**
+ * The Google endpoint read as its sign-up answer: one path serves both modes, and a sign-up is
+ * answered 201 with the e-mail instead of login's 200 with a message.
+ */
+const googleSignUp = {
+  ...authEndpoints.google,
+  responses: { 201: authEndpoints.google.responses[201], 409: authEndpoints.google.responses[409] },
+};
 
 /**
  * POST /users/auth/google/token, mode login (spec 000 section 7): a session for the account with
  * the Google e-mail; 404 when there is none.
  */
-export async function logInWithGoogle(accessToken: string): Promise<SessionTokens> {
-  return readSessionTokens(await exchangeGoogleToken({ accessToken, mode: 'login' }));
+export function logInWithGoogle(accessToken: string): Promise<SessionTokens> {
+  return readSessionTokens(
+    callEndpoint(authEndpoints.google, { body: { accessToken, mode: 'login' } }, { skipAuthRefresh: true }),
+  );
 }
 
 /**
  * The same call in mode signup: creates the account and signs it in; 409 when the Google e-mail
  * already has one. `name` is what Google's user-info service gave, if anything.
  */
-export async function signUpWithGoogle(accessToken: string, name: string | undefined): Promise<SessionTokens> {
-  const parsed = sessionTokensSchema.safeParse(await exchangeGoogleToken({ accessToken, mode: 'signup', name }));
-  if (!parsed.success || !parsed.data.token || !parsed.data.refreshToken) {
-    throw new Error('Registration failed: No authentication tokens received');
-  }
-  return parsed.data;
+export function signUpWithGoogle(accessToken: string, name: string | undefined): Promise<SessionTokens> {
+  return readSessionTokens(
+    callEndpoint(googleSignUp, { body: { accessToken, mode: 'signup', name } }, { skipAuthRefresh: true }),
+    'Registration failed: No authentication tokens received',
+  );
 }

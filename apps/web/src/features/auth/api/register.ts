@@ -1,11 +1,10 @@
-import { generateUsername, type RegisterRequest, type RegisterResponse, registerResponseSchema } from '@gvm/contract';
+import { authEndpoints, generateUsername, type RegisterRequest, type RegisterResponse } from '@gvm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, callEndpoint } from '@/lib/api-client';
 
 /** POST /users/register: creates the account and e-mails its verification link (spec 000 section 7). */
-export async function register(body: RegisterRequest): Promise<RegisterResponse> {
-  const response = await api.post('/users/register', body, { skipAuthRefresh: true });
-  return registerResponseSchema.parse(response.data);
+export function register(body: RegisterRequest): Promise<RegisterResponse> {
+  return callEndpoint(authEndpoints.register, { body }, { skipAuthRefresh: true });
 }
 
 /**

@@ -1,13 +1,20 @@
-import { type SessionTokens, sessionTokensSchema } from '@gvm/contract';
+import type { SessionTokens } from '@gvm/contract';
 
 /**
- * The tokens of a sign-in answer (spec 000 section 5): an answer lacking either token is an
- * error with the spec's message, whatever else it carries.
+ * The tokens of a sign-in call (spec 000 section 5): an answer lacking either token, or not of
+ * the contract's shape, is an error with `message` (the spec's text), whatever else it carries.
  */
-export function readSessionTokens(data: unknown): SessionTokens {
-  const parsed = sessionTokensSchema.safeParse(data);
-  if (!parsed.success || !parsed.data.token || !parsed.data.refreshToken) {
-    throw new Error('Invalid token response from server');
+export async function readSessionTokens(
+  call: Promise<SessionTokens>,
+  message = 'Invalid token response from server',
+): Promise<SessionTokens> {
+  let tokens: SessionTokens;
+  try {
+    tokens = await call;
+  } catch (error) {
+    // The contract's schema refused the answer: it is not a session, whatever it holds.
+    throw error instanceof Error && error.name === 'ZodError' ? new Error(message) : error;
   }
-  return parsed.data;
+  if (!tokens.token || !tokens.refreshToken) throw new Error(message);
+  return { token: tokens.token, refreshToken: tokens.refreshToken };
 }

@@ -1,12 +1,11 @@
-import type { SessionTokens } from '@gvm/contract';
+import { authEndpoints, type SessionTokens } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { readSessionTokens } from './session-tokens';
 
 /** GET /users/verify/:token: confirms the address and signs the new user in (spec 000 section 7). */
-export async function verifyEmail(token: string): Promise<SessionTokens> {
-  const response = await api.get(`/users/verify/${encodeURIComponent(token)}`, { skipAuthRefresh: true });
-  return readSessionTokens(response.data);
+export function verifyEmail(token: string): Promise<SessionTokens> {
+  return readSessionTokens(callEndpoint(authEndpoints.verifyEmail, { params: { token } }, { skipAuthRefresh: true }));
 }
 
 /**

@@ -1,9 +1,10 @@
+import { authEndpoints, type GoogleSignUpResponse, publicConfigEndpoints } from '@gvm/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { readTokens } from '@/lib/auth/token-storage';
-import { epochSeconds, fakeAccessToken, installFakeApi, type RouteAnswer } from '@/test/fake-api';
+import { type EndpointAnswer, epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import {
   fetchGoogleProfile,
   GoogleCancelledError,
@@ -23,12 +24,13 @@ vi.mock('../lib/google-identity', async (importOriginal) => ({
 }));
 
 const token = fakeAccessToken({ exp: epochSeconds(900) });
+const loggedIn = { status: 200, body: { token, refreshToken: 'refresh-1', message: 'Welcome' } } as const;
 let restoreApi = () => {};
 
-function serve(exchange: (body: unknown) => RouteAnswer, clientId: string | null = 'client-123') {
+function serve(exchange: () => EndpointAnswer<typeof authEndpoints.google>, clientId: string | null = 'client-123') {
   const fake = installFakeApi({
-    'GET /config': () => ({ status: 200, body: { googleClientId: clientId } }),
-    'POST /users/auth/google/token': ({ body }) => exchange(body),
+    ...fakeEndpoint(publicConfigEndpoints.get, () => ({ status: 200, body: { googleClientId: clientId } })),
+    ...fakeEndpoint(authEndpoints.google, exchange),
   });
   restoreApi = fake.restore;
   return fake.requests;
@@ -70,7 +72,7 @@ describe("'Continue with Google' without a client id", () => {
 describe('Google login (spec 000 sections 4 and 8)', () => {
   it('exchanges the access token, stores the session and goes to the saved previousPage', async () => {
     localStorage.setItem('previousPage', '/wallet');
-    const requests = serve(() => ({ status: 200, body: { token, refreshToken: 'refresh-1', message: 'Welcome' } }));
+    const requests = serve(() => loggedIn);
     await clickGoogle('login');
     expect(await screen.findByText('Now at /wallet')).toBeInTheDocument();
     expect(requestGoogleAccessToken).toHaveBeenCalledWith(expect.anything(), 'client-123');
@@ -82,7 +84,7 @@ describe('Google login (spec 000 sections 4 and 8)', () => {
 
   it('a saved previousPage of /login becomes /', async () => {
     localStorage.setItem('previousPage', '/login');
-    serve(() => ({ status: 200, body: { token, refreshToken: 'refresh-1', message: 'Welcome' } }));
+    serve(() => loggedIn);
     await clickGoogle('login');
     expect(await screen.findByText('Now at /')).toBeInTheDocument();
   });
@@ -117,7 +119,7 @@ describe('Google login (spec 000 sections 4 and 8)', () => {
 
   it("Google failing to load is 'Google Login Error': 'Failed to connect to Google.'", async () => {
     vi.mocked(loadGoogleIdentity).mockRejectedValue(new Error('offline'));
-    const requests = serve(() => ({ status: 200 }));
+    const requests = serve(() => loggedIn);
     await clickGoogle('login');
     expect(await screen.findByText('Google Login Error')).toBeInTheDocument();
     expect(screen.getByText('Failed to connect to Google.')).toBeInTheDocument();
@@ -126,7 +128,7 @@ describe('Google login (spec 000 sections 4 and 8)', () => {
 
   it('closing Google’s pop-up is not an error', async () => {
     vi.mocked(requestGoogleAccessToken).mockRejectedValue(new GoogleCancelledError());
-    serve(() => ({ status: 200 }));
+    serve(() => loggedIn);
     await clickGoogle('login');
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled());
     expect(screen.queryByText('Google Login Error')).not.toBeInTheDocument();
@@ -162,7 +164,8 @@ describe('Google sign-up (spec 000 sections 4 and 8)', () => {
   });
 
   it("an answer without tokens is 'Registration failed: No authentication tokens received'", async () => {
-    serve(() => ({ status: 201, body: { email: 'ada@gmail.com' } }));
+    // A malformed answer, which the contract does not allow: hence the cast.
+    serve(() => ({ status: 201, body: { email: 'ada@gmail.com' } as GoogleSignUpResponse }));
     await clickGoogle('signup');
     expect(await screen.findByText('Registration failed: No authentication tokens received')).toBeInTheDocument();
   });
@@ -175,7 +178,7 @@ describe('Google sign-up (spec 000 sections 4 and 8)', () => {
 
   it("Google failing is 'Google Signup Error': 'Failed to connect to Google. Please try again later.'", async () => {
     vi.mocked(fetchGoogleProfile).mockRejectedValue(new Error('Google user-info answered 401'));
-    serve(() => ({ status: 201 }));
+    serve(() => ({ status: 201, body: { token, refreshToken: 'refresh-1', email: 'ada@gmail.com' } }));
     await clickGoogle('signup');
     expect(await screen.findByText('Google Signup Error')).toBeInTheDocument();
     expect(screen.getByText('Failed to connect to Google. Please try again later.')).toBeInTheDocument();

@@ -1,10 +1,11 @@
+import { authEndpoints } from '@gvm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { clearTokens, readTokens, storeTokens } from '@/lib/auth/token-storage';
 import { createQueryClient } from '@/lib/query-client';
-import { epochSeconds, fakeAccessToken, installFakeApi } from '@/test/fake-api';
+import { epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import { SESSION_CHECK_INTERVAL_MS, SessionManager } from './session-manager';
 
 let restoreApi = () => {};
@@ -82,12 +83,12 @@ describe('the session manager (spec 000 section 4)', () => {
 
   it('re-checks every 5 minutes, renewing a token that has expired meanwhile', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fake = installFakeApi({
-      'POST /users/refresh-token': () => ({
+    const fake = installFakeApi(
+      fakeEndpoint(authEndpoints.refresh, () => ({
         status: 200,
         body: { token: fakeAccessToken({ exp: epochSeconds(1200) }), refreshToken: 'refresh-2' },
-      }),
-    });
+      })),
+    );
     restoreApi = fake.restore;
     fakeInstalled = true;
     storeTokens(fakeAccessToken({ exp: epochSeconds(120) }), 'refresh-1');

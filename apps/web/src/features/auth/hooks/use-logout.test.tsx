@@ -1,9 +1,10 @@
+import { authEndpoints } from '@gvm/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { readTokens, storeTokens } from '@/lib/auth/token-storage';
-import { epochSeconds, fakeAccessToken, installFakeApi, type RouteAnswer } from '@/test/fake-api';
+import { type EndpointAnswer, epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import { renderRoutes } from '../test/render-routes';
 import { useLogout } from './use-logout';
 
@@ -18,8 +19,10 @@ function LogoutButton() {
   );
 }
 
-async function logOutFrom(path: string, answer: () => RouteAnswer | Promise<RouteAnswer>) {
-  const fake = installFakeApi({ 'POST /users/logout': answer });
+type LogoutAnswer = EndpointAnswer<typeof authEndpoints.logout>;
+
+async function logOutFrom(path: string, answer: () => LogoutAnswer | Promise<LogoutAnswer>) {
+  const fake = installFakeApi(fakeEndpoint(authEndpoints.logout, answer));
   restoreApi = fake.restore;
   storeTokens(fakeAccessToken({ exp: epochSeconds(600) }), 'refresh-1');
   useSessionStore.setState({ status: 'authenticated' });
@@ -33,7 +36,7 @@ afterEach(() => restoreApi());
 
 describe('logging out (spec 000 section 4)', () => {
   it('saves the page as previousPage, removes both tokens, clears cached data, goes to /login and revokes the session', async () => {
-    const { requests, queryClient } = await logOutFrom('/account?tab=1', () => ({ status: 204 }));
+    const { requests, queryClient } = await logOutFrom('/account?tab=1', () => ({ status: 204, body: null }));
     expect(await screen.findByText('Now at /login')).toBeInTheDocument();
     expect(localStorage.getItem('previousPage')).toBe('/account?tab=1');
     expect(readTokens()).toEqual({ token: null, refreshToken: null });
@@ -51,7 +54,7 @@ describe('logging out (spec 000 section 4)', () => {
   });
 
   it('does not wait for the server to answer', async () => {
-    await logOutFrom('/account', () => new Promise<RouteAnswer>(() => {}));
+    await logOutFrom('/account', () => new Promise<LogoutAnswer>(() => {}));
     expect(await screen.findByText('Now at /login')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
+import { authEndpoints, type SessionTokens } from '@gvm/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { readTokens } from '@/lib/auth/token-storage';
-import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from '@/test/fake-api';
+import { epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
 import { renderRoutes } from '../test/render-routes';
 import { LoginCodePage } from './login-code-page';
 
@@ -47,9 +48,9 @@ describe('/login-code (spec 000 sections 2, 4, 5 and 8)', () => {
 
   it('a correct code stores the tokens, says so and goes to the remembered returnTo, forgetting it', async () => {
     localStorage.setItem('returnTo', '/wallet');
-    const requests = serve({
-      'POST /users/login': () => ({ status: 200, body: { token, refreshToken: 'refresh-1' } }),
-    });
+    const requests = serve(
+      fakeEndpoint(authEndpoints.login, () => ({ status: 200, body: { token, refreshToken: 'refresh-1' } })),
+    );
     renderCodePage();
     await submitCode('123456');
     expect(await screen.findByText('Success!')).toBeInTheDocument();
@@ -62,14 +63,16 @@ describe('/login-code (spec 000 sections 2, 4, 5 and 8)', () => {
   });
 
   it('without a returnTo it goes home', async () => {
-    serve({ 'POST /users/login': () => ({ status: 200, body: { token, refreshToken: 'refresh-1' } }) });
+    serve(fakeEndpoint(authEndpoints.login, () => ({ status: 200, body: { token, refreshToken: 'refresh-1' } })));
     renderCodePage();
     await submitCode('123456');
     expect(await screen.findByText('Now at /')).toBeInTheDocument();
   });
 
   it("a wrong code shows the server's message and stores nothing", async () => {
-    serve({ 'POST /users/login': () => ({ status: 401, body: { error: 'The verification code is incorrect' } }) });
+    serve(
+      fakeEndpoint(authEndpoints.login, () => ({ status: 401, body: { error: 'The verification code is incorrect' } })),
+    );
     renderCodePage();
     await submitCode('654321');
     expect(await screen.findByText('The verification code is incorrect')).toBeInTheDocument();
@@ -77,7 +80,8 @@ describe('/login-code (spec 000 sections 2, 4, 5 and 8)', () => {
   });
 
   it("an answer lacking a token is 'Invalid token response from server'", async () => {
-    serve({ 'POST /users/login': () => ({ status: 200, body: { token } }) });
+    // A malformed answer, which the contract does not allow: hence the cast.
+    serve(fakeEndpoint(authEndpoints.login, () => ({ status: 200, body: { token } as SessionTokens })));
     renderCodePage();
     await submitCode('123456');
     expect(await screen.findByText('Invalid token response from server')).toBeInTheDocument();

@@ -1,14 +1,18 @@
+import { authEndpoints, publicConfigEndpoints } from '@gvm/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installFakeApi, type Routes, type SentRequest } from '@/test/fake-api';
+import { type EndpointAnswer, fakeEndpoint, installFakeApi, type Routes, type SentRequest } from '@/test/fake-api';
 import { renderRoutes } from '../test/render-routes';
 import { LoginPage } from './login-page';
 
 let restoreApi = () => {};
 
 function serve(routes: Routes) {
-  const fake = installFakeApi({ 'GET /config': () => ({ status: 200, body: { googleClientId: null } }), ...routes });
+  const fake = installFakeApi({
+    ...fakeEndpoint(publicConfigEndpoints.get, () => ({ status: 200, body: { googleClientId: null } })),
+    ...routes,
+  });
   restoreApi = fake.restore;
   return fake.requests;
 }
@@ -49,7 +53,9 @@ describe('/login (spec 000 sections 2, 4, 5 and 8)', () => {
   });
 
   it('requests a code, says so and goes to the code page for that address', async () => {
-    const requests = serve({ 'POST /users/generate-code': () => ({ status: 200, body: { success: true } }) });
+    const requests = serve(
+      fakeEndpoint(authEndpoints.generateCode, () => ({ status: 200, body: { success: true as const } })),
+    );
     renderLogin();
     await userEvent.type(screen.getByPlaceholderText('Enter your email'), '  ada@example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
@@ -59,8 +65,8 @@ describe('/login (spec 000 sections 2, 4, 5 and 8)', () => {
   });
 
   it("shows 'Loading...' while the code is being requested", async () => {
-    let answer: (value: { status: number; body: unknown }) => void = () => {};
-    serve({ 'POST /users/generate-code': () => new Promise((resolve) => (answer = resolve)) });
+    let answer: (value: EndpointAnswer<typeof authEndpoints.generateCode>) => void = () => {};
+    serve(fakeEndpoint(authEndpoints.generateCode, () => new Promise((resolve) => (answer = resolve))));
     renderLogin('/login?email=ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
@@ -69,16 +75,19 @@ describe('/login (spec 000 sections 2, 4, 5 and 8)', () => {
   });
 
   it("a refused request shows the server's message", async () => {
-    serve({
-      'POST /users/generate-code': () => ({ status: 429, body: { error: 'Too many verification codes requested.' } }),
-    });
+    serve(
+      fakeEndpoint(authEndpoints.generateCode, () => ({
+        status: 429,
+        body: { error: 'Too many verification codes requested.' },
+      })),
+    );
     renderLogin('/login?email=ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
     expect(await screen.findByText('Too many verification codes requested.')).toBeInTheDocument();
   });
 
   it('a failure without a message falls back to the spec text', async () => {
-    serve({ 'POST /users/generate-code': () => ({ status: 500 }) });
+    serve(fakeEndpoint(authEndpoints.generateCode, () => ({ status: 500 })));
     renderLogin('/login?email=ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
     expect(await screen.findByText('An error occurred while sending the verification code')).toBeInTheDocument();

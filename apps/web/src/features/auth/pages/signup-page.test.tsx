@@ -1,14 +1,18 @@
+import { authEndpoints, publicConfigEndpoints } from '@gvm/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installFakeApi, type Routes, type SentRequest } from '@/test/fake-api';
+import { fakeEndpoint, installFakeApi, type Routes, type SentRequest } from '@/test/fake-api';
 import { renderRoutes } from '../test/render-routes';
 import { SignupPage } from './signup-page';
 
 let restoreApi = () => {};
 
 function serve(routes: Routes) {
-  const fake = installFakeApi({ 'GET /config': () => ({ status: 200, body: { googleClientId: null } }), ...routes });
+  const fake = installFakeApi({
+    ...fakeEndpoint(publicConfigEndpoints.get, () => ({ status: 200, body: { googleClientId: null } })),
+    ...routes,
+  });
   restoreApi = fake.restore;
   return fake.requests;
 }
@@ -26,8 +30,8 @@ async function signUp(name: string, email: string) {
 }
 
 const registered = (email: string) => ({
-  status: 201,
-  body: { success: true, message: `We've sent a validation email to ${email}. Please check your inbox.` },
+  status: 201 as const,
+  body: { success: true as const, message: `We've sent a validation email to ${email}. Please check your inbox.` },
 });
 
 afterEach(() => restoreApi());
@@ -48,7 +52,7 @@ describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
   });
 
   it('registers a consumer with a username made from the name, then goes to /login with the email', async () => {
-    const requests = serve({ 'POST /users/register': () => registered('ada@example.com') });
+    const requests = serve(fakeEndpoint(authEndpoints.register, () => registered('ada@example.com')));
     await signUp(' Ada Lovelace ', 'ada@example.com');
     expect(await screen.findByText('Validation email sent')).toBeInTheDocument();
     expect(
@@ -67,10 +71,11 @@ describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
 
   it('a username clash (409) is tried once more with a new suffix', async () => {
     let attempts = 0;
-    const requests = serve({
-      'POST /users/register': () =>
+    const requests = serve(
+      fakeEndpoint(authEndpoints.register, () =>
         ++attempts === 1 ? { status: 409, body: { error: 'This username is taken' } } : registered('ada@example.com'),
-    });
+      ),
+    );
     await signUp('Ada', 'ada@example.com');
     expect(await screen.findByText('Validation email sent')).toBeInTheDocument();
     const usernames = registrations(requests).map((body) => body.username);
@@ -80,9 +85,12 @@ describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
   });
 
   it("an address that already has an account shows the server's message under 'Error'", async () => {
-    const requests = serve({
-      'POST /users/register': () => ({ status: 409, body: { error: 'An account with this email already exists' } }),
-    });
+    const requests = serve(
+      fakeEndpoint(authEndpoints.register, () => ({
+        status: 409,
+        body: { error: 'An account with this email already exists' },
+      })),
+    );
     await signUp('Ada', 'ada@example.com');
     expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
@@ -90,7 +98,7 @@ describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
   });
 
   it('a failure without a message falls back to the spec text', async () => {
-    serve({ 'POST /users/register': () => ({ status: 500 }) });
+    serve(fakeEndpoint(authEndpoints.register, () => ({ status: 500 })));
     await signUp('Ada', 'ada@example.com');
     expect(await screen.findByText('An error occurred while sending the verification email.')).toBeInTheDocument();
   });

@@ -1,9 +1,10 @@
+import { authEndpoints } from '@gvm/contract';
 import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { readTokens } from '@/lib/auth/token-storage';
-import { epochSeconds, fakeAccessToken, installFakeApi, type Routes } from '@/test/fake-api';
+import { epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
 import { renderRoutes } from '../test/render-routes';
 import { VerifyEmailPage } from './verify-email-page';
 
@@ -28,12 +29,13 @@ afterEach(() => {
 
 describe('/verify/:token (spec 000 sections 2, 4 and 8)', () => {
   it('asks the server exactly once, stores the session, says so and goes home', async () => {
-    const requests = serve({
-      'GET /users/verify/:token': ({ params }) =>
+    const requests = serve(
+      fakeEndpoint(authEndpoints.verifyEmail, ({ params }) =>
         params.token === 'link-token'
           ? { status: 200, body: { token, refreshToken: 'refresh-1', message: 'Verified' } }
           : { status: 400, body: { error: 'Invalid' } },
-    });
+      ),
+    );
     renderVerify('/verify/link-token');
     expect(await screen.findByText('Email Verified!')).toBeInTheDocument();
     expect(screen.getByText('Your account has been verified successfully.')).toBeInTheDocument();
@@ -46,9 +48,9 @@ describe('/verify/:token (spec 000 sections 2, 4 and 8)', () => {
 
   it('a bad link says verification failed and goes to /signup after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const requests = serve({
-      'GET /users/verify/:token': () => ({ status: 400, body: { error: 'The link is invalid' } }),
-    });
+    const requests = serve(
+      fakeEndpoint(authEndpoints.verifyEmail, () => ({ status: 400, body: { error: 'The link is invalid' } })),
+    );
     renderVerify('/verify/used-token');
     expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
     expect(

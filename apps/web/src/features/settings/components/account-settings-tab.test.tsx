@@ -1,10 +1,10 @@
-import type { CurrentUser } from '@gvm/contract';
+import { type CurrentUser, userEndpoints } from '@gvm/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentUserQueryKey } from '@/features/auth/api/get-me';
 import { renderRoutes } from '@/features/auth/test/render-routes';
-import { installFakeApi, type RouteAnswer } from '@/test/fake-api';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { type EndpointAnswer, fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import { AccountSettingsTab } from './account-settings-tab';
 
 const ada: CurrentUser = {
@@ -17,8 +17,8 @@ const ada: CurrentUser = {
 };
 let restoreApi = () => {};
 
-function renderTab(answer: (body: unknown) => RouteAnswer) {
-  const fake = installFakeApi({ 'PATCH /users/me': ({ body }) => answer(body) });
+function renderTab(answer: () => EndpointAnswer<typeof userEndpoints.updateMe>) {
+  const fake = installFakeApi(fakeEndpoint(userEndpoints.updateMe, answer));
   restoreApi = fake.restore;
   const { queryClient } = renderRoutes(
     [{ path: '/settings', element: <AccountSettingsTab user={ada} /> }],

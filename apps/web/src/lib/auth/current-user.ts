@@ -1,0 +1,33 @@
+import { type CurrentUser, userEndpoints } from '@gvm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../api-client';
+import { useIsLoggedIn } from './session-store';
+
+/** Spec 000 section 9: the current user is cached for 1 hour. */
+const CURRENT_USER_CACHE_MS = 60 * 60 * 1000;
+
+export const currentUserQueryKey = ['users', 'me'] as const;
+
+/** GET /users/me: the signed-in user (spec 000 section 3). */
+export function getMe(): Promise<CurrentUser> {
+  return callEndpoint(userEndpoints.me);
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: getMe,
+    staleTime: CURRENT_USER_CACHE_MS,
+    gcTime: CURRENT_USER_CACHE_MS,
+  });
+}
+
+/**
+ * The signed-in user; runs only while signed in (spec 000 section 7: only with a token). The
+ * session manager drops the cache when the signed-in person changes or leaves. Any page or
+ * feature may use it: it lives beside the session, not inside a feature.
+ */
+export function useCurrentUser() {
+  const isLoggedIn = useIsLoggedIn();
+  return useQuery({ ...currentUserQueryOptions(), enabled: isLoggedIn });
+}
