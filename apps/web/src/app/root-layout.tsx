@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { SaveLocalCartOnSignIn } from '@/features/cart/server/save-local-cart-on-sign-in';
+import { SaveLocalCartOnSignIn } from '@/features/cart';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 

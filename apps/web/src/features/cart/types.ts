@@ -13,9 +13,10 @@ export interface CartRecipient {
  * One line of the guest cart as persisted under `cart-storage`. The spec fixes `_id`, `productId`,
  * `quantity`, `selectedValue` and `recipients`; the merchant name, image, currency and product code
  * are kept too so the cart page can show the line without fetching the product again.
- * `selectedValue` is in major units, as the product arrives on the wire.
+ * `selectedValue` is in major units, as the product arrives on the wire. Signed-in users' server
+ * lines (the contract's `CartItem`, with the whole product) are shown as this too (`lib/to-cart-line.ts`).
  */
-export interface CartItem {
+export interface CartLine {
   _id: string;
   productId: string;
   productCode: string;
@@ -28,7 +29,7 @@ export interface CartItem {
 }
 
 /** What Add To Cart hands over: everything but the local id and the (empty) recipients. */
-export type NewCartItem = Omit<CartItem, '_id' | 'recipients'>;
+export type NewCartLine = Omit<CartLine, '_id' | 'recipients'>;
 
 /** The estimate for one currency: a cart mixing currencies has one total per currency. */
 export interface CurrencyTotal {
@@ -43,7 +44,7 @@ export interface CurrencyTotal {
  * implementation fits behind the same signatures.
  */
 export interface CartApi {
-  items: CartItem[];
+  items: CartLine[];
   totals: CurrencyTotal[];
   /** Number of vouchers (sum of quantities), e.g. for a header badge. */
   count: number;
@@ -54,7 +55,7 @@ export interface CartApi {
   /** Why the cart could not be loaded, if it could not (always null for the guest cart). */
   loadError: string | null;
   retryLoad(): void;
-  addItem(item: NewCartItem): Promise<void>;
+  addItem(item: NewCartLine): Promise<void>;
   removeItem(itemId: string): Promise<void>;
   changeQuantity(itemId: string, quantity: number): Promise<void>;
 }

@@ -2,12 +2,12 @@ import { formatMoney, toMajorUnits, toMinorUnits } from '@gvm/contract';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import type { CartItem } from '../types';
+import type { CartLine } from '../types';
 import { CartItemLogo } from './cart-item-logo';
 import { CartQuantityStepper } from './cart-quantity-stepper';
 
 interface CartItemRowProps {
-  item: CartItem;
+  item: CartLine;
   disabled: boolean;
   onQuantityChange(quantity: number): void;
   onRemove(): void;

@@ -1,6 +1,6 @@
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
-import { useSaveLocalCart } from './use-save-local-cart';
+import { useSaveLocalCart } from '../hooks/use-save-local-cart';
 
 /**
  * Spec 000 section 4: the local cart is saved to the server "once logged in". Every page that

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { serverCartQueryKey } from '../api/get-cart';
+import { saveLocalCart } from '../lib/save-local-cart';
 import { useCartStore } from '../stores/cart-store';
-import { serverCartQueryKey } from './api/get-cart';
-import { saveLocalCart } from './save-local-cart';
 
 /**
  * Spec 000 section 4: once the user is known, lines held in this browser are bulk-saved, the

@@ -10,10 +10,10 @@ import { createQueryClient } from '@/lib/query-client';
 import { fakeEndpoint, installFakeApi, type SentRequest } from '@/test/fake-api';
 import { testProduct } from '@/test/products';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
-import { useCart } from '../hooks/use-cart';
 import { CartPage } from '../pages/cart-page';
 import { useCartStore } from '../stores/cart-store';
 import { useRecipientStore } from '../stores/recipient-store';
+import { useCart } from './use-cart';
 
 const ada = testUser();
 const argos = testProduct();

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { ApiError } from '@/lib/api-client';
+import { useAddCartItem } from '../api/add-cart-item';
+import { useServerCartQuery } from '../api/get-cart';
+import { useRemoveCartItem } from '../api/remove-cart-item';
+import { useUpdateCartItem } from '../api/update-cart-item';
 import { estimateTotals } from '../lib/estimate-totals';
+import { toCartLine } from '../lib/to-cart-line';
 import { useRecipientStore } from '../stores/recipient-store';
 import type { CartApi } from '../types';
-import { useAddCartItem } from './api/add-cart-item';
-import { useServerCartQuery } from './api/get-cart';
-import { useRemoveCartItem } from './api/remove-cart-item';
-import { useUpdateCartItem } from './api/update-cart-item';
-import { toCartItem } from './to-cart-item';
 import { useSaveLocalCart } from './use-save-local-cart';
 
 /** Spec 000 section 8: an action before the user's id is known. */
@@ -37,7 +37,7 @@ export function useServerCart({ enabled }: { enabled: boolean }): CartApi {
   const { mutateAsync: removeLine, isPending: removing } = useRemoveCartItem();
 
   return useMemo<CartApi>(() => {
-    const items = (cart.data?.items ?? []).map((line) => toCartItem(line, recipients));
+    const items = (cart.data?.items ?? []).map((line) => toCartLine(line, recipients));
     return {
       items,
       totals: estimateTotals(items),

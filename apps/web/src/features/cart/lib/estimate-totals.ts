@@ -1,12 +1,12 @@
 import { toMajorUnits, toMinorUnits } from '@gvm/contract';
-import type { CartItem, CurrencyTotal } from '../types';
+import type { CartLine, CurrencyTotal } from '../types';
 
 /**
  * The 'Total Estimate': value × quantity summed per currency, in minor units so that 3 × £4.49
  * is exactly £13.47. Currencies keep the order in which they first appear in the cart.
  */
 export function estimateTotals(
-  items: readonly Pick<CartItem, 'currency' | 'selectedValue' | 'quantity'>[],
+  items: readonly Pick<CartLine, 'currency' | 'selectedValue' | 'quantity'>[],
 ): CurrencyTotal[] {
   const minorByCurrency = new Map<string, number>();
   for (const item of items) {

@@ -1,9 +1,9 @@
 import { type Cart, type CartLineRequest, MAX_BULK_CART_ITEMS } from '@gvm/contract';
 import { ApiError } from '@/lib/api-client';
+import { bulkAddCartItems } from '../api/bulk-add-cart-items';
 import { useCartStore } from '../stores/cart-store';
 import { useRecipientStore } from '../stores/recipient-store';
-import type { CartItem } from '../types';
-import { bulkAddCartItems } from './api/bulk-add-cart-items';
+import type { CartLine } from '../types';
 
 /** `items.3.productId` → 3: the line of a batch the server refused. */
 function refusedLineIndexes(error: ApiError): Set<number> {
@@ -19,7 +19,7 @@ function refusedLineIndexes(error: ApiError): Set<number> {
  * The gift recipients entered on local lines outlive the lines: checkout reads them per product
  * from the recipient store, so they are kept there before the local cart is cleared.
  */
-function keepRecipients(items: readonly CartItem[]): void {
+function keepRecipients(items: readonly CartLine[]): void {
   const store = useRecipientStore.getState();
   for (const item of items) {
     for (const { id, name, email, message } of item.recipients) {
@@ -29,7 +29,7 @@ function keepRecipients(items: readonly CartItem[]): void {
   }
 }
 
-async function saveBatch(userId: string, batch: readonly CartItem[]): Promise<Cart> {
+async function saveBatch(userId: string, batch: readonly CartLine[]): Promise<Cart> {
   const lines: CartLineRequest[] = batch.map(({ productId, quantity, selectedValue }) => ({
     productId,
     quantity,
@@ -54,7 +54,7 @@ async function saveBatch(userId: string, batch: readonly CartItem[]): Promise<Ca
 }
 
 /** Saved lines leave the local cart; anything added to it meanwhile stays for the next save. */
-function dropLocalLines(items: readonly CartItem[]): void {
+function dropLocalLines(items: readonly CartLine[]): void {
   const saved = new Set(items.map((item) => item._id));
   useCartStore.setState((state) => ({ items: state.items.filter((item) => !saved.has(item._id)) }));
 }

@@ -1,12 +1,12 @@
-import type { CartItem as ServerCartItem } from '@gvm/contract';
+import type { CartItem } from '@gvm/contract';
 import type { Recipient } from '../stores/recipient-store';
-import type { CartItem } from '../types';
+import type { CartLine } from '../types';
 
 /**
- * A server line as the cart page shows it: the product's name, logo and currency come with the
- * line; the gift recipients live in this browser's recipient store, per product.
+ * A server line (the contract's `CartItem`) as the cart page shows it: the product's name, logo and
+ * currency come with the line; the gift recipients live in this browser's recipient store, per product.
  */
-export function toCartItem(line: ServerCartItem, recipients: readonly Recipient[]): CartItem {
+export function toCartLine(line: CartItem, recipients: readonly Recipient[]): CartLine {
   return {
     _id: line._id,
     productId: line.productId,

@@ -5,10 +5,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { useCartStore } from '../stores/cart-store';
-import type { NewCartItem } from '../types';
+import type { NewCartLine } from '../types';
 import { CartPage } from './cart-page';
 
-const argos: NewCartItem = {
+const argos: NewCartLine = {
   productId: 'product-argos',
   productCode: 'ARGOS-GB',
   merchantName: 'Argos',
@@ -17,14 +17,14 @@ const argos: NewCartItem = {
   selectedValue: 25,
   quantity: 2,
 };
-const rakuten: NewCartItem = {
+const rakuten: NewCartLine = {
   ...argos,
   productId: 'product-rakuten',
   merchantName: 'Rakuten TV',
   selectedValue: 4.49,
   quantity: 3,
 };
-const fnac: NewCartItem = {
+const fnac: NewCartLine = {
   ...argos,
   productId: 'product-fnac',
   merchantName: 'Fnac',

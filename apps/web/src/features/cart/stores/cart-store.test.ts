@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { NewCartItem } from '../types';
+import type { NewCartLine } from '../types';
 import { useCartStore } from './cart-store';
 import { useRecipientStore } from './recipient-store';
 
-const argos: NewCartItem = {
+const argos: NewCartLine = {
   productId: 'product-argos',
   productCode: 'ARGOS-GB',
   merchantName: 'Argos',
@@ -12,7 +12,7 @@ const argos: NewCartItem = {
   selectedValue: 25,
   quantity: 2,
 };
-const fnac: NewCartItem = {
+const fnac: NewCartLine = {
   ...argos,
   productId: 'product-fnac',
   merchantName: 'Fnac',

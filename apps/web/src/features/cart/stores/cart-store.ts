@@ -2,14 +2,14 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { localId } from '../lib/local-id';
 import { clampQuantity } from '../lib/quantity';
-import type { CartItem, CartRecipient, NewCartItem } from '../types';
+import type { CartLine, CartRecipient, NewCartLine } from '../types';
 import { readPersistedItems } from './persisted-items';
 import { useRecipientStore } from './recipient-store';
 
 interface CartState {
-  items: CartItem[];
+  items: CartLine[];
   /** Adds a line with empty recipients; the same product at the same value adds to that line. */
-  addItem(item: NewCartItem): void;
+  addItem(item: NewCartLine): void;
   /** Removes the line, and the product's recipients once no line of that product is left. */
   removeItem(itemId: string): void;
   changeQuantity(itemId: string, quantity: number): void;
@@ -22,7 +22,7 @@ interface CartState {
 export const CART_STORAGE_KEY = 'cart-storage';
 export const CART_STORAGE_VERSION = 1;
 
-function updateItem(items: CartItem[], itemId: string, change: (item: CartItem) => CartItem): CartItem[] {
+function updateItem(items: CartLine[], itemId: string, change: (item: CartLine) => CartLine): CartLine[] {
   return items.map((item) => (item._id === itemId ? change(item) : item));
 }
 
@@ -43,7 +43,7 @@ export const useCartStore = create<CartState>()(
               })),
             };
           }
-          const item: CartItem = {
+          const item: CartLine = {
             ...newItem,
             quantity: clampQuantity(newItem.quantity),
             _id: localId(),

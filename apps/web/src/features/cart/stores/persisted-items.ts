@@ -1,4 +1,4 @@
-import type { CartItem, CartRecipient } from '../types';
+import type { CartLine, CartRecipient } from '../types';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -14,7 +14,7 @@ function toRecipient(value: unknown): CartRecipient | null {
   };
 }
 
-function toCartItem(value: unknown): CartItem | null {
+function toCartLine(value: unknown): CartLine | null {
   if (!isRecord(value)) return null;
   const { _id, productId, quantity, selectedValue, merchantName } = value;
   if (typeof _id !== 'string' || typeof productId !== 'string' || typeof merchantName !== 'string') return null;
@@ -37,7 +37,7 @@ function toCartItem(value: unknown): CartItem | null {
  * What is read back from localStorage was written by an older release or edited by hand as far as
  * this code knows: keep the lines the cart page can show and drop the rest, rather than crash.
  */
-export function readPersistedItems(persisted: unknown): CartItem[] {
+export function readPersistedItems(persisted: unknown): CartLine[] {
   if (!isRecord(persisted) || !Array.isArray(persisted.items)) return [];
-  return persisted.items.map(toCartItem).filter((item): item is CartItem => item !== null);
+  return persisted.items.map(toCartLine).filter((item): item is CartLine => item !== null);
 }

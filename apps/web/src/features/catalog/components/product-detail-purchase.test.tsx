@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useCartStore } from '@/features/cart/stores/cart-store';
+import { useCartStore } from '@/features/cart';
 import { createQueryClient } from '@/lib/query-client';
 import { testProduct } from '@/test/products';
 import { ProductDetailPurchase } from './product-detail-purchase';

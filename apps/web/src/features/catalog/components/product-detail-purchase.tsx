@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useCart } from '@/features/cart/hooks/use-cart';
+import { useCart } from '@/features/cart';
 import { ApiError } from '@/lib/api-client';
 import { QuantityPicker } from './quantity-picker';
 import { ValuePicker } from './value-picker';

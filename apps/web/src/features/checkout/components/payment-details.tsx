@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import type { CurrencyTotal } from '@/features/cart/types';
+import type { CurrencyTotal } from '@/features/cart';
 import { CheckoutError } from './checkout-error';
 
 interface PaymentDetailsProps {

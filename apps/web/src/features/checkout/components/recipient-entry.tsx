@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useRecipientStore } from '@/features/cart/stores/recipient-store';
+import { useRecipientStore } from '@/features/cart';
 import type { ProductGroup } from '../lib/checkout-lines';
 
 const RECIPIENT_ADDED_MESSAGE = 'Recipient added successfully';

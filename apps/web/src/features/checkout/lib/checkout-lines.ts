@@ -1,5 +1,5 @@
 /**
- * What checkout reads of a cart line (the cart feature's `CartItem` has this shape and more):
+ * What checkout reads of a cart line (the cart feature's `CartLine` has this shape and more):
  * `selectedValue` in major units, as chosen on the product page.
  */
 export interface CheckoutLine {
