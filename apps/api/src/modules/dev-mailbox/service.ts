@@ -1,7 +1,7 @@
 import type { MailboxMessage } from '@gvm/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema/mail';
 
 /** The mailbox shows the latest messages only; older ones stay in the outbox table. */
 export const mailboxLimit = 50;

@@ -2,7 +2,7 @@ import type { PartnershipSubmission, SupportSubmission } from '@gvm/contract';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { newsletterSubscriptions, partnershipApplications, supportMessages } from '../../db/schema';
+import { newsletterSubscriptions, partnershipApplications, supportMessages } from '../../db/schema/outreach';
 import {
   newsletterAcknowledgement,
   newsletterOpsCopy,
