@@ -4,7 +4,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import { giftReceivedEmail, purchaseReceiptEmail } from '../../adapters/mail/templates';
 import type { PaymentEvent, ProviderSessionState } from '../../adapters/payments/provider';
 import type { Database } from '../../db/client';
-import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions } from '../../db/schema';
+import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions } from '../../db/schema/checkout';
 import { clearCart } from '../carts';
 import { notifyUser } from '../notifications';
 import { issueVouchers } from '../orders';

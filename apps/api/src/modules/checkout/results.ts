@@ -2,7 +2,7 @@ import type { OrderItem } from '@gvm/contract';
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { ProviderSessionState } from '../../adapters/payments/provider';
 import type { Database } from '../../db/client';
-import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions } from '../../db/schema';
+import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions } from '../../db/schema/checkout';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { listSessionOrders } from '../orders';

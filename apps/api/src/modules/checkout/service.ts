@@ -10,7 +10,7 @@ import {
 } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { checkoutSessions } from '../../db/schema';
+import { checkoutSessions } from '../../db/schema/checkout';
 import { AppError } from '../../lib/errors';
 import { findProductsByIds } from '../catalog';
 import { getCurrentUser } from '../users';

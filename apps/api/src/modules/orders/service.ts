@@ -3,7 +3,7 @@ import { type Gift, type OrderItem, toMajorUnits } from '@gvm/contract';
 import { asc, eq } from 'drizzle-orm';
 import { createVoucherCipher, newVoucherCode, newVoucherPin } from '../../adapters/vouchers';
 import type { Executor } from '../../db/client';
-import { giftTransfers, orders } from '../../db/schema';
+import { giftTransfers, orders } from '../../db/schema/orders';
 import { notFound } from '../../lib/errors';
 import { logoUrl } from '../catalog';
 import { getCurrentUser } from '../users';

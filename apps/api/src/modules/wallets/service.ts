@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { wallets, walletTransactions } from '../../db/schema';
+import { wallets, walletTransactions } from '../../db/schema/wallets';
 
 /** The user's wallet, created (GBP, balance 0) when missing; safe under concurrent calls. */
 export async function ensureWallet(db: Executor, userId: string, currency = 'GBP'): Promise<{ id: string }> {
