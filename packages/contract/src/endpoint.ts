@@ -58,10 +58,15 @@ export type SuccessOf<E extends EndpointShape> = E['responses'][SuccessKey<E>] e
     : never
   : never;
 
-/** The schema of the success answer(s): the one that 2xx bodies are parsed with. */
-export function successSchema<E extends EndpointShape>(endpoint: E): z.ZodType<SuccessOf<E>> {
-  for (const status of [200, 201, 202, 204] as const) {
-    const schema = endpoint.responses[status];
+/**
+ * The schema an answer of `status` is parsed with: that status's own, or for a 2xx the endpoint
+ * declares under another code, its first success schema. A 204 has no body and reads as null.
+ */
+export function successSchema<E extends EndpointShape>(endpoint: E, status?: number): z.ZodType<SuccessOf<E>> {
+  const declared = status === undefined ? undefined : endpoint.responses[status as SuccessStatus];
+  if (declared) return declared as z.ZodType<SuccessOf<E>>;
+  for (const code of [200, 201, 202, 204] as const) {
+    const schema = endpoint.responses[code];
     if (schema) return schema as z.ZodType<SuccessOf<E>>;
   }
   throw new Error(`${endpoint.method} ${endpoint.path} declares no success response`);

@@ -105,5 +105,7 @@ export async function callEndpoint<const E extends EndpointShape>(
     params: query,
     data: body,
   });
-  return successSchema(endpoint).parse(response.data);
+  // A 204 has no body: the browser reads it as '', the contract as null.
+  const data: unknown = response.status === 204 ? null : response.data;
+  return successSchema(endpoint, response.status).parse(data);
 }

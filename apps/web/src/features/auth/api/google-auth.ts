@@ -3,15 +3,6 @@ import { callEndpoint } from '@/lib/api-client';
 import { readSessionTokens } from './session-tokens';
 
 /**
- * The Google endpoint read as its sign-up answer: one path serves both modes, and a sign-up is
- * answered 201 with the e-mail instead of login's 200 with a message.
- */
-const googleSignUp = {
-  ...authEndpoints.google,
-  responses: { 201: authEndpoints.google.responses[201], 409: authEndpoints.google.responses[409] },
-};
-
-/**
  * POST /users/auth/google/token, mode login (spec 000 section 7): a session for the account with
  * the Google e-mail; 404 when there is none.
  */
@@ -23,11 +14,11 @@ export function logInWithGoogle(accessToken: string): Promise<SessionTokens> {
 
 /**
  * The same call in mode signup: creates the account and signs it in; 409 when the Google e-mail
- * already has one. `name` is what Google's user-info service gave, if anything.
+ * already has one; answered 201 (parsed by its own schema). `name` is what Google's user-info service gave, if anything.
  */
 export function signUpWithGoogle(accessToken: string, name: string | undefined): Promise<SessionTokens> {
   return readSessionTokens(
-    callEndpoint(googleSignUp, { body: { accessToken, mode: 'signup', name } }, { skipAuthRefresh: true }),
+    callEndpoint(authEndpoints.google, { body: { accessToken, mode: 'signup', name } }, { skipAuthRefresh: true }),
     'Registration failed: No authentication tokens received',
   );
 }
