@@ -78,10 +78,12 @@ describe('OpenAPI reference', () => {
     const document = await openApiDocument();
     const newsletter = document.paths['/api/v1/outreach/newsletter']?.post as {
       summary: string;
+      tags: string[];
       requestBody: unknown;
       responses: Record<string, unknown>;
     };
     expect(newsletter.summary).toMatch(/newsletter/i);
+    expect(newsletter.tags).toEqual(['outreach']);
     expect(newsletter.requestBody).toBeDefined();
     expect(Object.keys(newsletter.responses).sort()).toEqual(['200', '400', '429']);
   });

@@ -28,14 +28,14 @@ export async function registerApiReference(app: App): Promise<void> {
           'Every endpoint the web app calls. Errors answer `{ error, errors? }` (ARCHITECTURE.md section 5); ' +
           'signed-in routes take `Authorization: Bearer <access token>`.',
       },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
     },
-    transform: (input) =>
-      input.url === apiPrefix || input.url.startsWith(`${apiPrefix}/`)
-        ? jsonSchemaTransform(input)
-        : { schema: { hide: true }, url: input.url },
+    transform: (input) => {
+      if (!input.url.startsWith(`${apiPrefix}/`)) return { schema: { hide: true }, url: input.url };
+      const transformed = jsonSchemaTransform(input);
+      // Grouped by the path's first segment (products, carts, users…), as the contract's files are.
+      const group = input.url.slice(apiPrefix.length + 1).split('/')[0] ?? '';
+      return { ...transformed, schema: { tags: [group], ...transformed.schema } };
+    },
     transformObject: jsonSchemaTransformObject,
   });
 
