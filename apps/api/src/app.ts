@@ -6,7 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerMailWorker } from './adapters/mail/plugin';
 import type { MailWorkerOptions } from './adapters/mail/worker';
-import type { PaymentProvider } from './adapters/payments/provider';
+import { createPaymentProvider, type PaymentProvider, registerPaymentPages } from './adapters/payments';
 import type { App } from './app-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { outreachRoutes } from './modules/outreach/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -38,7 +39,7 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** Mail worker timings (poll interval, retry delays); tests shorten them. */
   mailWorker?: Partial<MailWorkerOptions>;
-  /** PLACEHOLDER (H6) until H5's provider lands: the payment provider; tests pass a fake. */
+  /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass a fake or a fast simulator. */
   payments?: PaymentProvider;
 }
 
@@ -46,7 +47,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Now, as services should see it (code and token expiry, rate-limit windows). */
     clock: () => Date;
-    payments: PaymentProvider;
   }
 }
 
@@ -81,7 +81,10 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', clock ?? (() => new Date()));
-  app.decorate('payments', payments ?? unconfiguredPayments);
+  app.decorate(
+    'payments',
+    payments ?? createPaymentProvider(config, { clock: app.clock, log: app.log.child({ component: 'payments' }) }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -122,21 +125,16 @@ export async function buildApp({
       await api.register(publicConfigRoutes);
       await api.register(checkoutRoutes);
       await api.register(orderRoutes);
+      await api.register(paymentRoutes);
     },
     { prefix: '/api/v1' },
   );
 
   await app.register(seoRoutes);
+  // The simulator's hosted card page (/pay/:sessionId) and its webhook delivery; nothing for Stripe.
+  await registerPaymentPages(app);
   // The dev mailbox exists only outside production, and before the web app's index.html fallback.
   if (config.env !== 'production') await app.register(devMailboxRoutes);
   await registerWebApp(app, config.webDistDir);
   return app;
 }
-
-/** PLACEHOLDER (H6) until H5's createPaymentProvider lands. */
-const unconfiguredPayments: PaymentProvider = {
-  name: 'simulator',
-  createHostedSession: () => Promise.reject(new Error('no payment provider configured')),
-  retrieveSession: () => Promise.reject(new Error('no payment provider configured')),
-  parseWebhook: () => null,
-};

@@ -1,0 +1,91 @@
+import { paymentEndpoints } from '@gvm/contract';
+import type { App } from '../../app-types';
+import type { Config } from '../../config';
+import type { PaymentProvider } from './provider';
+import { payPageRoutes } from './simulator/pay-routes';
+import { PaymentSimulator, type SimulatorOptions } from './simulator/simulator';
+import type { DeliveryLog } from './simulator/webhook-delivery';
+import { createStripeProvider } from './stripe';
+import { SIGNATURE_HEADER } from './webhook-signature';
+
+/**
+ * The payment provider chosen by PAYMENT_PROVIDER (decision 016): the built-in simulator by
+ * default, Stripe Checkout with `stripe`. The app decorates `app.payments` with it; checkout and
+ * the webhook routes see only the `PaymentProvider` interface.
+ */
+export type {
+  HostedSession,
+  HostedSessionLine,
+  HostedSessionRequest,
+  PaymentEvent,
+  PaymentProvider,
+  ProviderSessionState,
+} from './provider';
+export { WebhookSignatureError } from './provider';
+export type { CardOutcome, SimulatedSession, SimulatorOptions } from './simulator/simulator';
+export { PaymentSimulator } from './simulator/simulator';
+export { stateOfStripeSession, stripeConnection } from './stripe';
+export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhook } from './webhook-signature';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment provider (simulator or Stripe); tests pass a fake through buildApp({ payments }). */
+    payments: PaymentProvider;
+  }
+}
+
+export interface PaymentProviderDeps {
+  /** The app's clock: session expiry and webhook timestamps follow it. */
+  clock?: () => Date;
+  log?: DeliveryLog;
+  /** Simulator timings (tests shorten the asynchronous cards' delay and the webhook retries). */
+  simulator?: Pick<SimulatorOptions, 'asyncSettleMs' | 'retryDelaysMs'>;
+}
+
+export function createPaymentProvider(config: Config, deps: PaymentProviderDeps = {}): PaymentProvider {
+  if (config.paymentProvider === 'stripe') {
+    if (!config.stripeSecretKey || !config.stripeWebhookSecret) {
+      throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
+    }
+    return createStripeProvider({
+      secretKey: config.stripeSecretKey,
+      webhookSecret: config.stripeWebhookSecret,
+      apiUrl: config.stripeApiUrl,
+      clock: deps.clock,
+    });
+  }
+  return new PaymentSimulator({
+    publicUrl: config.publicUrl,
+    webhookSecret: config.paymentWebhookSecret,
+    clock: deps.clock,
+    log: deps.log,
+    ...deps.simulator,
+  });
+}
+
+/** The simulator's webhook endpoint, as the contract names it. */
+export const SIMULATOR_WEBHOOK_URL = `/api/v1${paymentEndpoints.simulatorWebhook.path}`;
+
+/**
+ * When `app.payments` is the simulator: its hosted page (`/pay/:sessionId`), its webhooks
+ * delivered to the app, and its timers stopped when the app closes. Nothing for Stripe or a fake.
+ *
+ * Webhooks go in-process through `app.inject` (decision 016): PUBLIC_URL may not be reachable
+ * from the server itself (a proxy, a container), and inject still runs the real webhook route,
+ * its raw-body parser and its signature check.
+ */
+export async function registerPaymentPages(app: App): Promise<void> {
+  const provider = app.payments;
+  if (!(provider instanceof PaymentSimulator)) return;
+  provider.attach(async (rawBody, signature) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: SIMULATOR_WEBHOOK_URL,
+      payload: rawBody,
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+    });
+    return response.statusCode;
+  });
+  app.addHook('onClose', async () => provider.close());
+  await app.register(payPageRoutes(provider, app.appConfig.publicUrl));
+}
