@@ -20,11 +20,12 @@ export interface EndpointSchema<E extends EndpointShape> extends FastifySchema {
 export function fromContract<const E extends EndpointShape>(
   endpoint: E,
 ): { method: E['method']; url: E['path']; schema: EndpointSchema<E> } {
+  // Only the parts the endpoint has: Fastify warns about every part present but undefined.
   const schema = {
     summary: endpoint.summary,
-    params: endpoint.params,
-    querystring: endpoint.query,
-    body: endpoint.body,
+    ...(endpoint.params && { params: endpoint.params }),
+    ...(endpoint.query && { querystring: endpoint.query }),
+    ...(endpoint.body && { body: endpoint.body }),
     response: endpoint.responses,
   } as EndpointSchema<E>;
   return { method: endpoint.method, url: endpoint.path, schema };
