@@ -68,9 +68,9 @@ module.exports = {
     // Web
     {
       name: 'web-shared-imports-no-feature',
-      comment: 'components/, lib/ and config/ are shared by every feature, so they import none.',
+      comment: 'components/, lib/, config/ and test/ are shared by every feature, so they import none.',
       severity: 'error',
-      from: { path: `${web}/(components|lib|config)/` },
+      from: { path: `${web}/(components|lib|config|test)/` },
       to: { path: `${web}/features/` },
     },
     {

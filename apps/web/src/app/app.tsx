@@ -2,7 +2,7 @@ import { TooltipProvider } from '@radix-ui/react-tooltip';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { SessionManager } from '@/features/auth/components/session-manager';
+import { SessionManager } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
 import { createRouter } from './router';
 import { AppToaster } from './toaster';

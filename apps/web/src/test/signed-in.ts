@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@gvm/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQueryKey } from '@/features/auth/api/get-me';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { useSessionStore } from '@/lib/auth/session-store';
 
 export function testUser(overrides: Partial<CurrentUser> = {}): CurrentUser {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ProtectedLink } from '@/components/protected-link';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { NotificationBell } from '@/features/notifications';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
 import { cn } from '@/lib/cn';
 import { company } from '@/lib/company';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ProtectedLink } from '@/components/protected-link';
 import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/hooks/use-logout';
+import { useLogout } from '@/features/auth';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
 
 interface MenuEntry {

@@ -1,7 +1,7 @@
 /**
  * The catalogue feature's public face: what the app and other features may import. Product
  * cards themselves are shared components (`@/components/product`), so that the wishlist can show
- * them without importing this feature.
+ * them without importing this feature. Its pages are not here: the router loads them lazily from
+ * pages/, each as its own chunk.
  */
-export { HomePage } from './pages/home-page';
-export { ProductPage } from './pages/product-page';
+export {};

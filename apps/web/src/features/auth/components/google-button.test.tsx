@@ -5,13 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { readTokens } from '@/lib/auth/token-storage';
 import { type EndpointAnswer, epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
+import { renderRoutes } from '@/test/render-routes';
 import {
   fetchGoogleProfile,
   GoogleCancelledError,
   loadGoogleIdentity,
   requestGoogleAccessToken,
 } from '../lib/google-identity';
-import { renderRoutes } from '../test/render-routes';
 import { GoogleButton } from './google-button';
 
 // Google's script cannot run here (and the machine is offline): its loader is replaced, and

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
-import { renderRoutes } from '../test/render-routes';
+import { renderRoutes } from '@/test/render-routes';
 import { RequireAuth } from './require-auth';
 
 const renderWallet = () =>

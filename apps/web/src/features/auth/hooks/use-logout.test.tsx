@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { readTokens, storeTokens } from '@/lib/auth/token-storage';
 import { type EndpointAnswer, epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
-import { renderRoutes } from '../test/render-routes';
+import { renderRoutes } from '@/test/render-routes';
 import { useLogout } from './use-logout';
 
 let restoreApi = () => {};

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type EndpointAnswer, fakeEndpoint, installFakeApi, type Routes, type SentRequest } from '@/test/fake-api';
-import { renderRoutes } from '../test/render-routes';
+import { renderRoutes } from '@/test/render-routes';
 import { LoginPage } from './login-page';
 
 let restoreApi = () => {};

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { readTokens } from '@/lib/auth/token-storage';
 import { epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
-import { renderRoutes } from '../test/render-routes';
+import { renderRoutes } from '@/test/render-routes';
 import { VerifyEmailPage } from './verify-email-page';
 
 const token = fakeAccessToken({ exp: epochSeconds(900) });

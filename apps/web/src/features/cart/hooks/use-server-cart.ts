@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useCurrentUser } from '@/features/auth/api/get-me';
 import { ApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { useAddCartItem } from '../api/add-cart-item';
 import { useServerCartQuery } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';

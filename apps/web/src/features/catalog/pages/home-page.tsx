@@ -1,5 +1,5 @@
 import { categoryNames } from '@gvm/contract';
-import { HowItWorksPanels } from '@/features/info/components/how-it-works-panels';
+import { HowItWorksPanels } from '@/features/info';
 import { usePageMeta } from '@/lib/page-meta';
 import { CategoryStrip } from '../components/category-strip';
 import { FilterBar } from '../components/filter-bar';

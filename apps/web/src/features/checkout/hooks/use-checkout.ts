@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useCart, useRecipientStore } from '@/features/cart';
 import { ApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';

@@ -1,9 +1,9 @@
 import type { OrderItem } from '@gvm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useCurrentUser } from '@/features/auth/api/get-me';
 import { serverCartQueryKey, useCartStore, useRecipientStore } from '@/features/cart';
 import { ApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { usePolledOrderStatus } from '../api/get-order-status';
 import { failedOrdersOf, isNotPaidYet, useVerifyOrder } from '../api/verify-order';
 

@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Bell } from 'lucide-react';
 import { type MouseEvent, type PointerEvent, useRef, useState } from 'react';
-import { useCurrentUser } from '@/features/auth/api/get-me';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationList } from './notification-list';

@@ -2,9 +2,9 @@ import { type CurrentUser, userEndpoints } from '@gvm/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '@/features/auth/test/render-routes';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { type EndpointAnswer, fakeEndpoint, installFakeApi } from '@/test/fake-api';
+import { renderRoutes } from '@/test/render-routes';
 import { AccountSettingsTab } from './account-settings-tab';
 
 const ada: CurrentUser = {

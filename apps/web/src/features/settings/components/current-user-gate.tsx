@@ -2,8 +2,8 @@ import type { CurrentUser } from '@gvm/contract';
 import type { ReactNode } from 'react';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
-import { useCurrentUser } from '@/features/auth/api/get-me';
 import { toApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/current-user';
 
 /** Renders its children with the signed-in user once loaded; a spinner before, the error if it fails. */
 export function CurrentUserGate({ children }: { children: (user: CurrentUser) => ReactNode }) {

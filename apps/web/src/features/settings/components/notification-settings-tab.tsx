@@ -2,10 +2,8 @@ import { CheckCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useCurrentUser } from '@/features/auth/api/get-me';
-import { useNotifications } from '@/features/notifications/api/get-notifications';
-import { useMarkAllNotificationsRead } from '@/features/notifications/api/mark-notification-read';
-import { NotificationList } from '@/features/notifications/components/notification-list';
+import { NotificationList, useMarkAllNotificationsRead, useNotifications } from '@/features/notifications';
+import { useCurrentUser } from '@/lib/auth/current-user';
 
 /**
  * Settings, Notification tab (spec 001 leaves its contents open; issue 3 section 5): the user's

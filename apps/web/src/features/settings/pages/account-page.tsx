@@ -3,7 +3,7 @@ import { LogOut, Settings, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/hooks/use-logout';
+import { useLogout } from '@/features/auth';
 import { usePageMeta } from '@/lib/page-meta';
 import { CurrentUserGate } from '../components/current-user-gate';
 import { formatJoinedDate } from '../lib/format-joined-date';

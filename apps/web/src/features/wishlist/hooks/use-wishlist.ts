@@ -1,4 +1,4 @@
-import { useCurrentUser } from '@/features/auth/api/get-me';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
 import { useWishlists } from '../api/get-wishlists';
 

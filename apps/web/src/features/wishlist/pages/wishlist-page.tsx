@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryError } from '@/components/ui/query-error';
-import { useCurrentUser } from '@/features/auth/api/get-me';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { usePageMeta } from '@/lib/page-meta';
 import { WishlistEmptyState } from '../components/wishlist-empty-state';
 import { WishlistGrid, WishlistGridSkeleton } from '../components/wishlist-grid';
