@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fetchGoogleTokenInfo, type GoogleTokenInfo } from '../../adapters/google/token-info';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { violatedUniqueConstraint } from '../../lib/db-errors';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors';
 import { EMAIL_TAKEN } from './registration-service';

@@ -4,7 +4,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import { loginCodeEmail, noAccountEmail } from '../../adapters/mail/templates';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { loginCodes, users } from '../../db/schema';
+import { loginCodes, users } from '../../db/schema/users';
 import { AppError, unauthorized } from '../../lib/errors';
 import { hashLoginCode, newLoginCode, unmatchableCodeHash } from './secrets';
 import { completeSignIn } from './session-service';

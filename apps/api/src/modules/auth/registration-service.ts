@@ -5,7 +5,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import { verificationEmail } from '../../adapters/mail/templates';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
-import { emailVerifications, users } from '../../db/schema';
+import { emailVerifications, users } from '../../db/schema/users';
 import { violatedUniqueConstraint } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';

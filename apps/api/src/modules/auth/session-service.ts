@@ -5,7 +5,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import { welcomeEmail } from '../../adapters/mail/templates';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
-import { refreshTokens, users } from '../../db/schema';
+import { refreshTokens, users } from '../../db/schema/users';
 import { unauthorized } from '../../lib/errors';
 import { signAccessToken } from '../../lib/tokens';
 import { notifyUser } from '../notifications';

@@ -1,7 +1,7 @@
 import { type Cart, toMajorUnits } from '@gvm/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cartItems } from '../../db/schema';
+import { cartItems } from '../../db/schema/carts';
 import { findProductsByIds } from '../catalog';
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '@gvm/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { cartItems, carts } from '../../db/schema';
+import { cartItems, carts } from '../../db/schema/carts';
 import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { findProductsByIds, getProduct } from '../catalog';

@@ -9,7 +9,7 @@ import {
 } from '@gvm/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type ProductRow, products } from '../../db/schema';
+import { type ProductRow, products } from '../../db/schema/catalog';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { CountCache } from './count-cache';

@@ -1,7 +1,7 @@
 import type { Notification } from '@gvm/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications } from '../../db/schema/notifications';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 

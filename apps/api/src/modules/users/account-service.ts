@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type UserRow, users } from '../../db/schema';
+import { type UserRow, users } from '../../db/schema/users';
 import { AppError, unauthorized } from '../../lib/errors';
 
 export const ACCOUNT_UPDATED = 'Your account details have been updated.';

@@ -1,7 +1,7 @@
 import { WISHLIST_NOT_FOUND_MESSAGE, type Wishlist, type WishlistsResponse } from '@gvm/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { wishlistItems, wishlists } from '../../db/schema';
+import { wishlistItems, wishlists } from '../../db/schema/wishlists';
 import { forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { findProductsByIds, getProduct } from '../catalog';
