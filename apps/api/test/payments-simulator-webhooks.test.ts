@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentSimulator, SIGNATURE_HEADER, signWebhook } from '../src/adapters/payments';
 import { testConfig } from '../src/config';
 import { defined } from './support/checkout';
@@ -27,6 +27,9 @@ beforeAll(async () => {
   const created = await createPaymentsTestApp({}, { asyncSettleMs: 300, retryDelaysMs: [20, 40] });
   ctx = created;
   simulator = defined(created.simulator, 'simulator');
+});
+// Opening checkout sessions is rate-limited per account: each test buys as someone new.
+beforeEach(async () => {
   buyer = await createUserAndToken(ctx.app, { name: 'Ada Buyer' });
 });
 afterAll(() => ctx.close());
