@@ -54,6 +54,14 @@ export function createPaymentProvider(config: Config, deps: PaymentProviderDeps 
       clock: deps.clock,
     });
   }
+  if (config.env === 'production') {
+    // Not refused (a demo deployment is legitimate), but said loudly: with the simulator anyone
+    // can pay with a test card.
+    deps.log?.warn(
+      { paymentProvider: 'simulator' },
+      'PAYMENT_PROVIDER=simulator in production: no real payment is taken',
+    );
+  }
   return new PaymentSimulator({
     publicUrl: config.publicUrl,
     webhookSecret: config.paymentWebhookSecret,
