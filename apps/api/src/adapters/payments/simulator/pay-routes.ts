@@ -23,6 +23,7 @@ export function payPageRoutes(simulator: PaymentSimulator, publicUrl: string) {
   const contentSecurityPolicy = [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
+    'img-src data:',
     `form-action 'self' ${new URL(publicUrl).origin}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -62,13 +63,14 @@ export function payPageRoutes(simulator: PaymentSimulator, publicUrl: string) {
         case 'redirect':
           return reply.header('cache-control', 'no-store').redirect(outcome.location, 303);
         case 'retry':
+          // 200, as a provider's page re-renders: the browser shows the messages, not an error.
           return sendPage(
             reply,
-            outcome.declined ? 402 : 400,
+            200,
             renderPayPage(session, { values: form, errors: outcome.errors, declined: outcome.declined }),
           );
         case 'closed':
-          return sendPage(reply, 409, renderClosedPage(session));
+          return sendPage(reply, 200, renderClosedPage(session));
       }
     });
   };
