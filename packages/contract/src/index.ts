@@ -14,4 +14,6 @@ export * from './public-config';
 export * from './routes';
 export * from './users';
 export * from './value-options';
+export * from './vouchers';
+export * from './wallets';
 export * from './wishlists';

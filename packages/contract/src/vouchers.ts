@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { defineEndpoint, errorResponses } from './endpoint';
+import { emailSchema } from './users';
+
+/**
+ * Holding and using vouchers (spec 001 sections 2-8, issue 9): active vouchers, activation, the
+ * voucher at the till, received and sent gifts, redeeming by link or sender e-mail, exchange and
+ * conversion to UGM Credit. An order is one voucher.
+ */
+
+export const ALREADY_ACTIVATED_MESSAGE = 'Already Activated';
+export const ORDER_NOT_FOUND_MESSAGE = 'Voucher not found';
+/** One answer for an unknown, used or malformed claim link (link-guessing defence). */
+export const GIFT_LINK_INVALID_MESSAGE = 'This gift link is not valid or has already been used.';
+
+export const orderIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const transferOrderParamsSchema = z.object({ orderId: z.string().trim().min(1).max(64) });
+export const orderUserParamsSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+
+/** Spec 001 section 3: an active order (voucher) in the wallet's My Vouchers grid. */
+export const activeOrderSchema = z.object({
+  _id: z.string(),
+  merchant: z.object({ name: z.string(), redemptionUrl: z.string().nullable() }),
+  productCode: z.string(),
+  currency: z.string(),
+  valuePurchased: z.number(),
+  isActivated: z.boolean(),
+  imageUrl: z.string(),
+  country: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type ActiveOrder = z.infer<typeof activeOrderSchema>;
+
+/** Spec 001 section 3: order detail (owner, or the sender of a gift). */
+export const orderDetailSchema = z.object({
+  _id: z.string(),
+  imageUrl: z.string(),
+  merchant: z.object({ name: z.string(), redemptionUrl: z.string().nullable() }),
+  productCode: z.string(),
+  currency: z.string(),
+  valuePurchased: z.number(),
+  isActivated: z.boolean(),
+  isActive: z.boolean(),
+  giftOrder: z.object({ recipientName: z.string() }).optional(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** The voucher at the till (/vouchers/:id): owner only, after activation. */
+export const voucherSchema = z.object({
+  _id: z.string(),
+  merchant: z.object({ name: z.string() }),
+  imageUrl: z.string(),
+  currency: z.string(),
+  valuePurchased: z.number(),
+  /** 16 Crockford base32 characters in groups of four. */
+  code: z.string(),
+  pin: z.string().nullable(),
+  termsAndConditions: z.string(),
+  activatedAt: z.string(),
+});
+export type Voucher = z.infer<typeof voucherSchema>;
+
+export const activateOrderResponseSchema = z.object({ message: z.string(), order: activeOrderSchema });
+
+export const transferActions = ['pending', 'claimed'] as const;
+
+/** Spec 001 section 3: a transferred order (received and sent lists), with merchant and recipient. */
+export const transferredOrderSchema = z.object({
+  orderId: z.string(),
+  currency: z.string(),
+  valuePurchased: z.number(),
+  senderEmail: z.string(),
+  transferDate: z.string(),
+  /** pending, or another value meaning confirmed (spec 001 section 4). */
+  latestAction: z.string(),
+  giftMessage: z.string().nullable(),
+  merchant: z.object({ name: z.string(), redemptionUrl: z.string().nullable() }),
+  imageUrl: z.string(),
+  recipientName: z.string(),
+  /** Whether the voucher can be used now (for 'Show Voucher Details'). */
+  isActive: z.boolean(),
+});
+export type TransferredOrder = z.infer<typeof transferredOrderSchema>;
+export const transferredOrdersResponseSchema = z.object({ orders: z.array(transferredOrderSchema) });
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const redeemEmailRequestSchema = z.object({ senderEmail: emailSchema });
+export const pendingVoucherSchema = z.object({
+  orderId: z.string(),
+  merchant: z.string(),
+  imageUrl: z.string(),
+  value: z.number(),
+  currency: z.string(),
+  sentDate: z.string(),
+});
+export type PendingVoucher = z.infer<typeof pendingVoucherSchema>;
+export const redeemEmailResponseSchema = z.object({ pendingVouchers: z.array(pendingVoucherSchema) });
+
+export const confirmClaimRequestSchema = z.object({ senderEmail: emailSchema });
+/** The whole claim URL from the gift e-mail, or its token alone. */
+export const redeemLinkRequestSchema = z.object({
+  link: z.string('Please enter the voucher link').trim().min(1, 'Please enter the voucher link').max(2048),
+});
+export const claimResponseSchema = z.object({ message: z.string(), order: activeOrderSchema });
+
+/** Spec 001 section 3: the swap payload. */
+export const swapRequestSchema = z.object({
+  newOrderDetails: z.object({
+    productCode: z.string().trim().min(1).max(64),
+    currency: z.string().trim().min(1).max(3),
+    valuePurchased: z.number().positive(),
+    merchant: z.object({ name: z.string().trim().max(200) }),
+  }),
+});
+export type SwapRequest = z.infer<typeof swapRequestSchema>;
+export const swapResponseSchema = z.object({ message: z.string(), order: activeOrderSchema });
+export const returnResponseSchema = z.object({ message: z.string(), balance: z.number(), currency: z.string() });
+
+export const voucherEndpoints = {
+  active: defineEndpoint({
+    method: 'GET',
+    path: '/orders/user/:userId/active',
+    summary: "The caller's active vouchers: paid, active, owned, not swapped, not deactivated; newest first",
+    params: orderUserParamsSchema,
+    responses: { 200: z.array(activeOrderSchema), ...errorResponses(400, 401, 403) },
+  }),
+  received: defineEndpoint({
+    method: 'GET',
+    path: '/orders/received',
+    summary: "Gifts addressed to the caller's e-mail or claimed by the caller, newest transfer first",
+    responses: { 200: transferredOrdersResponseSchema, ...errorResponses(401) },
+  }),
+  sent: defineEndpoint({
+    method: 'GET',
+    path: '/orders/sent',
+    summary: 'Gifts the caller sent, newest transfer first',
+    responses: { 200: transferredOrdersResponseSchema, ...errorResponses(401) },
+  }),
+  redeemEmail: defineEndpoint({
+    method: 'POST',
+    path: '/orders/redeem-email',
+    summary: "Pending gifts from that sender to the caller's e-mail",
+    body: redeemEmailRequestSchema,
+    responses: { 200: redeemEmailResponseSchema, ...errorResponses(400, 401, 404, 429) },
+  }),
+  redeemLink: defineEndpoint({
+    method: 'POST',
+    path: '/orders/redeem-link',
+    summary: 'Claim the gift behind a claim link (the whole URL or its token), once',
+    body: redeemLinkRequestSchema,
+    responses: { 200: claimResponseSchema, ...errorResponses(400, 401, 404, 409, 429) },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/orders/:id',
+    summary: 'One voucher: its owner, or the sender of a gift; anyone else 404',
+    params: orderIdParamsSchema,
+    responses: { 200: orderDetailSchema, ...errorResponses(400, 401, 404) },
+  }),
+  voucher: defineEndpoint({
+    method: 'GET',
+    path: '/orders/:id/voucher',
+    summary: 'The voucher at the till (code, PIN): its owner only, after activation',
+    params: orderIdParamsSchema,
+    responses: { 200: voucherSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  activate: defineEndpoint({
+    method: 'POST',
+    path: '/orders/:id/activate',
+    summary: 'Activate a voucher (owner only; irreversible; a second call 409 Already Activated)',
+    params: orderIdParamsSchema,
+    responses: { 200: activateOrderResponseSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  confirmTransfer: defineEndpoint({
+    method: 'POST',
+    path: '/orders/:orderId/confirm-transfer',
+    summary: 'The addressed recipient confirms a pending gift; it becomes their active voucher',
+    params: transferOrderParamsSchema,
+    responses: { 200: claimResponseSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  confirmClaim: defineEndpoint({
+    method: 'POST',
+    path: '/orders/:orderId/confirm-claim',
+    summary: "Claim one of the pending gifts from that sender to the caller's e-mail",
+    params: transferOrderParamsSchema,
+    body: confirmClaimRequestSchema,
+    responses: { 200: claimResponseSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  swap: defineEndpoint({
+    method: 'POST',
+    path: '/orders/:id/swap',
+    summary: "Exchange a voucher for another merchant's of the same value and currency",
+    params: orderIdParamsSchema,
+    body: swapRequestSchema,
+    responses: { 200: swapResponseSchema, ...errorResponses(400, 401, 404, 409, 422) },
+  }),
+  return: defineEndpoint({
+    method: 'POST',
+    path: '/orders/:id/return',
+    summary: 'Convert a voucher into UGM Credit: deactivated, the wallet credited by its value',
+    params: orderIdParamsSchema,
+    responses: { 200: returnResponseSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+};

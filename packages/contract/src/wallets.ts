@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineEndpoint, errorResponses } from './endpoint';
+
+/** Spec 001 sections 2, 3, 8 and 9: the wallet (UGM Credit) and its history. */
+
+export const WALLET_HISTORY_LIMIT = 100;
+export const walletTransactionTypes = ['funding', 'withdrawal', 'purchase'] as const;
+export type WalletTransactionType = (typeof walletTransactionTypes)[number];
+
+/** Spec 001 section 9: GB gives GBP, US gives USD, EU gives EUR, default GBP. */
+export function walletCurrencyForCountry(country: string | undefined): string {
+  switch ((country ?? '').toUpperCase()) {
+    case 'US':
+      return 'USD';
+    case 'EU':
+      return 'EUR';
+    default:
+      return 'GBP';
+  }
+}
+
+export const walletTransactionSchema = z.object({
+  transactionType: z.enum(walletTransactionTypes),
+  /** Major units, always positive; the type gives the sign. */
+  transactionValue: z.number(),
+  timestamp: z.string(),
+  /** The order (or the first of the orders) the movement is about; null when none. */
+  orderID: z.string().nullable(),
+});
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+
+export const walletSchema = z.object({
+  _id: z.string(),
+  currency: z.string(),
+  /** Major units; never negative. */
+  balance: z.number(),
+  /** Newest first, the last 100. */
+  transactions: z.array(walletTransactionSchema),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const walletUserParamsSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+
+/** Spec 001 section 3: the wallet-creation payload. `currency` may be a currency or a country (GB, US, EU). */
+export const createWalletRequestSchema = z.object({
+  userID: z.string().trim().min(1).max(64),
+  currency: z.string().trim().max(3).optional(),
+});
+export type CreateWalletRequest = z.infer<typeof createWalletRequestSchema>;
+
+export const walletEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/wallets/user/:userId',
+    summary: "The caller's wallet with its last 100 movements, newest first (404 when none yet)",
+    params: walletUserParamsSchema,
+    responses: { 200: walletSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/wallets',
+    summary: "Create the caller's wallet, or answer the one they have (one per user)",
+    body: createWalletRequestSchema,
+    responses: { 200: walletSchema, 201: walletSchema, ...errorResponses(400, 401, 403) },
+  }),
+};
