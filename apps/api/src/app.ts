@@ -18,11 +18,13 @@ import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { voucherRoutes } from './modules/orders/voucher-routes';
 import { outreachRoutes } from './modules/outreach/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { usersRoutes } from './modules/users/routes';
+import { walletRoutes } from './modules/wallets/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
 import { registerApiReference } from './plugins/api-reference';
 import { authPlugin } from './plugins/auth';
@@ -125,6 +127,8 @@ export async function buildApp({
       await api.register(publicConfigRoutes);
       await api.register(checkoutRoutes);
       await api.register(orderRoutes);
+      await api.register(voucherRoutes);
+      await api.register(walletRoutes);
       await api.register(paymentRoutes);
     },
     { prefix: '/api/v1' },

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalog';
 import { checkoutSessions } from './checkout';
 import { users } from './users';
@@ -8,15 +19,15 @@ import { users } from './users';
  * An order is one voucher (ARCHITECTURE.md section 6): quantity 3 makes 3 rows. UNIQUE
  * (checkout_session_id, unit_index) is the second line of the exactly-once defence. A gift order
  * has no owner until its recipient claims it. Code and PIN are AES-256-GCM ciphertexts
- * (base64url of iv, tag, ciphertext); the plaintext is never stored.
+ * (base64url of iv, tag, ciphertext); the plaintext is never stored. An exchange's replacement
+ * has no checkout session of its own: it names the voucher it replaces.
  */
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    checkoutSessionId: uuid('checkout_session_id')
-      .notNull()
-      .references(() => checkoutSessions.id, { onDelete: 'cascade' }),
+    /** The checkout that paid for it; null for a replacement issued by an exchange (see replacesOrderId). */
+    checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id, { onDelete: 'cascade' }),
     unitIndex: integer('unit_index').notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     buyerId: uuid('buyer_id')
@@ -34,9 +45,17 @@ export const orders = pgTable(
     deactivated: boolean('deactivated').notNull().default(false),
     codeCiphertext: text('code_ciphertext').notNull(),
     pinCiphertext: text('pin_ciphertext'),
+    /**
+     * The voucher an exchange replaced (unique: a voucher is replaced at most once, the
+     * exactly-once guard of a swap).
+     */
+    replacesOrderId: uuid('replaces_order_id')
+      .unique('orders_replaces_order')
+      .references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('orders_origin', sql`(${table.checkoutSessionId} is null) = (${table.replacesOrderId} is not null)`),
     unique('orders_session_unit').on(table.checkoutSessionId, table.unitIndex),
     index('orders_owner').on(table.ownerId, table.createdAt),
     index('orders_buyer').on(table.buyerId, table.createdAt),

@@ -5,7 +5,9 @@ import { users } from './users';
 
 /**
  * A user's UGM Credit (ARCHITECTURE.md section 6): the balance is never negative and always the
- * signed sum of its funding (+) and withdrawal (−) movements. One wallet per user.
+ * signed sum of its funding (+) and withdrawal (−) movements. One wallet per user. Migration 0003
+ * makes that a database fact: a trigger on wallet_transactions moves the balance with each row,
+ * and a wallet's balance cannot be written any other way.
  */
 export const wallets = pgTable(
   'wallets',

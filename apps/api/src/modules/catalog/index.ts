@@ -1,7 +1,9 @@
 /** The catalogue module's public face: what other modules may call (they never reach `products` directly). */
 export {
+  findProductsByCodes,
   findProductsByIds,
   getProduct,
+  getProductByCode,
   listProductIds,
   logoUrl,
 } from './service';

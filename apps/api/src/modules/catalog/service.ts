@@ -132,6 +132,14 @@ export async function getProductByCode(db: Executor, code: string): Promise<Prod
   return toProduct(row);
 }
 
+/** The products of the given codes that exist, by their code (the catalogue facts a voucher refers to). */
+export async function findProductsByCodes(db: Executor, codes: readonly string[]): Promise<Map<string, Product>> {
+  const wanted = [...new Set(codes)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select().from(products).where(inArray(products.code, wanted));
+  return new Map(rows.map((row) => [row.code, toProduct(row)]));
+}
+
 export async function findLogo(db: Executor, code: string): Promise<{ name: string; color: string } | null> {
   const [row] = await db
     .select({ name: products.merchantName, color: products.brandColor })

@@ -12,3 +12,16 @@ export {
   listSessionOrders,
   type VoucherUnit,
 } from './service';
+export {
+  ACTIVATE_FIRST_MESSAGE,
+  activateVoucher,
+  CONVERSION_DONE_MESSAGE,
+  EXCHANGE_DONE_MESSAGE,
+  getVoucherDetail,
+  listActiveVouchers,
+  NOT_EXCHANGEABLE_MESSAGE,
+  redemptionUrlOf,
+  returnVoucher,
+  swapVoucher,
+  tillVoucher,
+} from './voucher-service';

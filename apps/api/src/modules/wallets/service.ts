@@ -1,6 +1,97 @@
-import { sql } from 'drizzle-orm';
+import { toMajorUnits, WALLET_HISTORY_LIMIT, type Wallet, walletCurrencyForCountry } from '@gvm/contract';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { wallets, walletTransactions } from '../../db/schema/wallets';
+import { type WalletRow, wallets, walletTransactions } from '../../db/schema/wallets';
+import { AppError, notFound } from '../../lib/errors';
+
+export const WALLET_NOT_FOUND_MESSAGE = 'Wallet not found';
+export const WALLET_CURRENCY_MISMATCH_MESSAGE = "This voucher's currency is not your wallet's currency";
+const walletCurrencies = new Set(['GBP', 'USD', 'EUR']);
+
+/** The creation payload's `currency`: one of our currencies as given, else a country (GB, US, EU; default GBP). */
+export function walletCurrencyOf(currencyOrCountry: string | undefined): string {
+  const given = (currencyOrCountry ?? '').trim().toUpperCase();
+  return walletCurrencies.has(given) ? given : walletCurrencyForCountry(given);
+}
+
+async function walletView(db: Executor, wallet: WalletRow): Promise<Wallet> {
+  const rows = await db
+    .select()
+    .from(walletTransactions)
+    .where(eq(walletTransactions.walletId, wallet.id))
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(WALLET_HISTORY_LIMIT);
+  return {
+    _id: wallet.id,
+    currency: wallet.currency,
+    balance: toMajorUnits(wallet.balance),
+    transactions: rows.map((row) => ({
+      transactionType: row.type,
+      transactionValue: toMajorUnits(row.amount),
+      timestamp: row.createdAt.toISOString(),
+      orderID: row.orderIds[0] ?? null,
+    })),
+  };
+}
+
+/** The user's wallet with its last 100 movements, newest first; 404 when they have none. */
+export async function getWallet(db: Executor, userId: string): Promise<Wallet> {
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId)).limit(1);
+  if (!wallet) throw notFound(WALLET_NOT_FOUND_MESSAGE);
+  return walletView(db, wallet);
+}
+
+/** Creates the user's wallet, or answers the one they have (one per user, even under concurrent calls). */
+export async function createWallet(
+  db: Executor,
+  userId: string,
+  currencyOrCountry: string | undefined,
+): Promise<{ wallet: Wallet; created: boolean }> {
+  const [inserted] = await db
+    .insert(wallets)
+    .values({ userId, currency: walletCurrencyOf(currencyOrCountry) })
+    .onConflictDoNothing({ target: wallets.userId })
+    .returning();
+  if (inserted) return { wallet: await walletView(db, inserted), created: true };
+  return { wallet: await getWallet(db, userId), created: false };
+}
+
+export interface WalletCredit {
+  userId: string;
+  /** Minor units, positive. */
+  amount: number;
+  /** The wallet's currency when it must be created; a wallet in another currency refuses the credit (422). */
+  currency?: string;
+  orderId: string;
+  at?: Date;
+}
+
+/**
+ * Funds the user's wallet (created when missing) inside the caller's transaction: one `funding`
+ * row carrying the order id; the database moves the balance with it (migration 0003's trigger).
+ * Answers the new balance in minor units.
+ */
+export async function creditWallet(tx: Executor, credit: WalletCredit): Promise<{ balance: number; currency: string }> {
+  const [wallet] = await tx
+    .insert(wallets)
+    .values({ userId: credit.userId, currency: credit.currency ?? 'GBP' })
+    .onConflictDoUpdate({ target: wallets.userId, set: { updatedAt: sql`${wallets.updatedAt}` } })
+    .returning({ id: wallets.id, currency: wallets.currency });
+  if (!wallet) throw new Error('upserting a wallet returned no row');
+  if (credit.currency && credit.currency !== wallet.currency) {
+    throw new AppError('BUSINESS_RULE', WALLET_CURRENCY_MISMATCH_MESSAGE);
+  }
+  await tx.insert(walletTransactions).values({
+    walletId: wallet.id,
+    type: 'funding',
+    amount: credit.amount,
+    currency: wallet.currency,
+    orderIds: [credit.orderId],
+    ...(credit.at ? { createdAt: credit.at } : {}),
+  });
+  const [after] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, wallet.id));
+  return { balance: after?.balance ?? 0, currency: wallet.currency };
+}
 
 /** The user's wallet, created (GBP, balance 0) when missing; safe under concurrent calls. */
 export async function ensureWallet(db: Executor, userId: string, currency = 'GBP'): Promise<{ id: string }> {

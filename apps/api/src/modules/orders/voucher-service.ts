@@ -1,0 +1,300 @@
+import {
+  type ActiveOrder,
+  ALREADY_ACTIVATED_MESSAGE,
+  formatMoney,
+  ORDER_NOT_FOUND_MESSAGE,
+  type OrderDetail,
+  type Product,
+  type SwapRequest,
+  toMajorUnits,
+  toMinorUnits,
+  type Voucher,
+} from '@gvm/contract';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { createVoucherCipher, newVoucherCode, newVoucherPin, usesPin } from '../../adapters/vouchers';
+import type { Database, Executor } from '../../db/client';
+import { giftTransfers, type OrderRow, orders } from '../../db/schema/orders';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { findProductsByCodes, getProductByCode, logoUrl } from '../catalog';
+import { notifyUser } from '../notifications';
+import { creditWallet } from '../wallets';
+
+/**
+ * The vouchers a user holds (spec 001 sections 2-4, ARCHITECTURE.md section 6): the active list,
+ * one voucher's detail, activation, the voucher at the till, exchange (swap) and conversion to
+ * UGM Credit (return). Each state change is one conditional UPDATE ... WHERE <state> RETURNING,
+ * so of many simultaneous calls on one voucher exactly one succeeds and the others answer 409.
+ */
+
+export const ACTIVATE_FIRST_MESSAGE = 'Activate this voucher to see its code';
+export const VOUCHER_ACTIVATED_MESSAGE = 'An activated voucher cannot be exchanged or converted';
+export const VOUCHER_SWAPPED_MESSAGE = 'This voucher has already been exchanged';
+export const VOUCHER_CONVERTED_MESSAGE = 'This voucher has already been converted to UGM Credit';
+export const VOUCHER_INACTIVE_MESSAGE = 'This voucher is no longer active';
+export const NOT_EXCHANGEABLE_MESSAGE = 'This voucher cannot be exchanged for that product';
+export const EXCHANGE_DONE_MESSAGE = 'Successfully exchanged your voucher';
+export const CONVERSION_DONE_MESSAGE = 'Successfully converted to UGM Credit';
+/** A voucher whose product left the catalogue is taken to be usable in the UK. */
+const DEFAULT_COUNTRIES = ['GB'];
+
+export function redemptionUrlOf(orderId: string): string {
+  return `/vouchers/${orderId}`;
+}
+
+/** Paid (an order exists only once paid), status active, not swapped, not deactivated. */
+function isUsable(order: OrderRow): boolean {
+  return order.status === 'active' && !order.swapped && !order.deactivated;
+}
+
+const usable: SQL[] = [eq(orders.status, 'active'), eq(orders.swapped, false), eq(orders.deactivated, false)];
+
+function toActiveOrder(order: OrderRow, product: Product | undefined): ActiveOrder {
+  return {
+    _id: order.id,
+    merchant: { name: order.merchantName, redemptionUrl: redemptionUrlOf(order.id) },
+    productCode: order.productCode,
+    currency: order.currency,
+    valuePurchased: toMajorUnits(order.value),
+    isActivated: order.activatedAt !== null,
+    imageUrl: logoUrl(order.productCode),
+    country: product?.country ?? DEFAULT_COUNTRIES,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+async function activeOrderOf(db: Executor, order: OrderRow): Promise<ActiveOrder> {
+  const products = await findProductsByCodes(db, [order.productCode]);
+  return toActiveOrder(order, products.get(order.productCode));
+}
+
+/** The voucher if `userId` owns it; anyone else (or a malformed id) learns nothing: 404. */
+async function ownedOrder(db: Executor, userId: string, orderId: string): Promise<OrderRow> {
+  if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.ownerId, userId)))
+    .limit(1);
+  if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  return order;
+}
+
+/** Why a voucher can no longer be exchanged or converted (409). */
+function stateConflict(order: OrderRow): AppError {
+  if (order.activatedAt !== null) return conflict(VOUCHER_ACTIVATED_MESSAGE);
+  if (order.swapped) return conflict(VOUCHER_SWAPPED_MESSAGE);
+  if (order.deactivated) return conflict(VOUCHER_CONVERTED_MESSAGE);
+  return conflict(VOUCHER_INACTIVE_MESSAGE);
+}
+
+/** The user's active vouchers, newest first. */
+export async function listActiveVouchers(db: Executor, userId: string): Promise<ActiveOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.ownerId, userId), ...usable))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const products = await findProductsByCodes(
+    db,
+    rows.map((row) => row.productCode),
+  );
+  return rows.map((row) => toActiveOrder(row, products.get(row.productCode)));
+}
+
+/** One voucher for its owner, or for the sender of a gift; anyone else 404. */
+export async function getVoucherDetail(db: Executor, userId: string, orderId: string): Promise<OrderDetail> {
+  if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  const [row] = await db
+    .select({ order: orders, transfer: giftTransfers })
+    .from(orders)
+    .leftJoin(giftTransfers, eq(giftTransfers.orderId, orders.id))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  const { order, transfer } = row;
+  if (order.ownerId !== userId && transfer?.senderId !== userId) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  return {
+    _id: order.id,
+    imageUrl: logoUrl(order.productCode),
+    merchant: { name: order.merchantName, redemptionUrl: redemptionUrlOf(order.id) },
+    productCode: order.productCode,
+    currency: order.currency,
+    valuePurchased: toMajorUnits(order.value),
+    isActivated: order.activatedAt !== null,
+    isActive: isUsable(order),
+    ...(transfer ? { giftOrder: { recipientName: transfer.recipientName } } : {}),
+  };
+}
+
+/** Activates the owner's voucher, irreversibly; a second call (or a concurrent one) 409 Already Activated. */
+export async function activateVoucher(
+  db: Executor,
+  userId: string,
+  orderId: string,
+  at: Date,
+): Promise<{ message: string; order: ActiveOrder }> {
+  const order = await ownedOrder(db, userId, orderId);
+  const [activated] = await db
+    .update(orders)
+    .set({ activatedAt: at })
+    .where(and(eq(orders.id, order.id), eq(orders.ownerId, userId), isNull(orders.activatedAt), ...usable))
+    .returning();
+  if (!activated) {
+    const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+    if (now?.activatedAt) throw conflict(ALREADY_ACTIVATED_MESSAGE);
+    if (now?.ownerId !== userId) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+    throw conflict(VOUCHER_INACTIVE_MESSAGE);
+  }
+  return {
+    message: `Your ${activated.merchantName} voucher has been activated.`,
+    order: await activeOrderOf(db, activated),
+  };
+}
+
+/** The voucher at the till: code and PIN in clear, for its owner only, once activated. */
+export async function tillVoucher(
+  db: Executor,
+  encryptionKey: string,
+  userId: string,
+  orderId: string,
+): Promise<Voucher> {
+  const order = await ownedOrder(db, userId, orderId);
+  if (order.activatedAt === null) throw conflict(ACTIVATE_FIRST_MESSAGE);
+  const cipher = createVoucherCipher(encryptionKey);
+  const product = (await findProductsByCodes(db, [order.productCode])).get(order.productCode);
+  return {
+    _id: order.id,
+    merchant: { name: order.merchantName },
+    imageUrl: logoUrl(order.productCode),
+    currency: order.currency,
+    valuePurchased: toMajorUnits(order.value),
+    code: cipher.open(order.codeCiphertext),
+    pin: order.pinCiphertext === null ? null : cipher.open(order.pinCiphertext),
+    termsAndConditions: product?.termsAndConditions ?? '',
+    activatedAt: order.activatedAt.toISOString(),
+  };
+}
+
+/**
+ * Spec 001 section 5, the exchange candidate rule, re-checked on the server: the new product
+ * lists the voucher's country, has its currency, and takes its value (one of its denominations,
+ * or maxPrice at or above it); it is not the same product; the request names the voucher's value.
+ */
+export function exchangeRefusal(
+  order: Pick<OrderRow, 'productCode' | 'currency' | 'value'>,
+  countries: readonly string[],
+  product: Product,
+  requested: SwapRequest['newOrderDetails'],
+): string | null {
+  const value = toMajorUnits(order.value);
+  if (product.productCode === order.productCode) return 'A voucher cannot be exchanged for the same product';
+  if (product.currency !== order.currency || requested.currency.toUpperCase() !== order.currency) {
+    return 'An exchange keeps the voucher’s currency';
+  }
+  if (toMinorUnits(requested.valuePurchased) !== order.value) return 'An exchange keeps the voucher’s value';
+  if (!product.country.some((country) => countries.includes(country))) return NOT_EXCHANGEABLE_MESSAGE;
+  if (!(product.denominations.includes(value) || product.maxPrice >= value)) return NOT_EXCHANGEABLE_MESSAGE;
+  return null;
+}
+
+/**
+ * Exchanges the owner's voucher for one of another product of the same value and currency: in
+ * one transaction the old voucher is deactivated and marked swapped (only if it is still
+ * unactivated and usable) and a new voucher with a new code is issued to the same owner.
+ */
+export async function swapVoucher(
+  db: Database,
+  input: { userId: string; orderId: string; request: SwapRequest; encryptionKey: string; at: Date },
+): Promise<{ message: string; order: ActiveOrder }> {
+  const order = await ownedOrder(db, input.userId, input.orderId);
+  if (order.activatedAt !== null || !isUsable(order)) throw stateConflict(order);
+  const details = input.request.newOrderDetails;
+  const product = await getProductByCode(db, details.productCode);
+  const original = (await findProductsByCodes(db, [order.productCode])).get(order.productCode);
+  const refusal = exchangeRefusal(order, original?.country ?? DEFAULT_COUNTRIES, product, details);
+  if (refusal) throw new AppError('BUSINESS_RULE', refusal);
+
+  const cipher = createVoucherCipher(input.encryptionKey);
+  const issued = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .update(orders)
+      .set({ swapped: true, deactivated: true })
+      .where(and(eq(orders.id, order.id), eq(orders.ownerId, input.userId), isNull(orders.activatedAt), ...usable))
+      .returning();
+    if (!old) return null;
+    const [replacement] = await tx
+      .insert(orders)
+      .values({
+        checkoutSessionId: null,
+        replacesOrderId: old.id,
+        unitIndex: 0,
+        ownerId: input.userId,
+        buyerId: old.buyerId,
+        productId: product._id,
+        productCode: product.productCode,
+        merchantName: product.merchant.name,
+        value: old.value,
+        currency: old.currency,
+        codeCiphertext: cipher.seal(newVoucherCode()),
+        pinCiphertext: usesPin(product.category) ? cipher.seal(newVoucherPin()) : null,
+        createdAt: input.at,
+      })
+      .returning();
+    if (!replacement) throw new Error('issuing the replacement voucher returned no row');
+    await notifyUser(
+      tx,
+      input.userId,
+      `Exchange done: your ${old.merchantName} voucher of ${formatMoney(toMajorUnits(old.value), old.currency)} is now a ${replacement.merchantName} voucher.`,
+      input.at,
+    );
+    return replacement;
+  });
+  if (!issued) {
+    const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+    if (!now || now.ownerId !== input.userId) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+    throw stateConflict(now);
+  }
+  return { message: EXCHANGE_DONE_MESSAGE, order: toActiveOrder(issued, product) };
+}
+
+/**
+ * Converts the owner's voucher into UGM Credit: in one transaction the voucher is deactivated
+ * (only if still unactivated and usable) and the wallet (created when missing) credited by its
+ * value with a `funding` movement carrying the order id. Once only.
+ */
+export async function returnVoucher(
+  db: Database,
+  input: { userId: string; orderId: string; at: Date },
+): Promise<{ message: string; balance: number; currency: string }> {
+  const order = await ownedOrder(db, input.userId, input.orderId);
+  if (order.activatedAt !== null || !isUsable(order)) throw stateConflict(order);
+  const credited = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .update(orders)
+      .set({ deactivated: true })
+      .where(and(eq(orders.id, order.id), eq(orders.ownerId, input.userId), isNull(orders.activatedAt), ...usable))
+      .returning();
+    if (!old) return null;
+    const wallet = await creditWallet(tx, {
+      userId: input.userId,
+      amount: old.value,
+      currency: old.currency,
+      orderId: old.id,
+      at: input.at,
+    });
+    await notifyUser(
+      tx,
+      input.userId,
+      `Conversion done: your ${old.merchantName} voucher added ${formatMoney(toMajorUnits(old.value), old.currency)} of UGM Credit to your wallet.`,
+      input.at,
+    );
+    return wallet;
+  });
+  if (!credited) {
+    const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+    if (!now || now.ownerId !== input.userId) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+    throw stateConflict(now);
+  }
+  return { message: CONVERSION_DONE_MESSAGE, balance: toMajorUnits(credited.balance), currency: credited.currency };
+}
