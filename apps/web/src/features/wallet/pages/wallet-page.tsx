@@ -1,5 +1,67 @@
-import { ComingSoon } from '@/components/coming-soon';
+import * as Tabs from '@radix-ui/react-tabs';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { usePageMeta } from '@/lib/page-meta';
+import { BalancesTab } from '../components/balances-tab';
+import { ManageVouchersTab } from '../components/manage-vouchers-tab';
+import { MyVouchersTab } from '../components/my-vouchers-tab';
 
+const tabs = [
+  { value: 'balances', label: 'Balances' },
+  { value: 'vouchers', label: 'My Vouchers' },
+  { value: 'manage', label: 'Manage Vouchers' },
+] as const;
+
+const triggerClass =
+  'shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-gray-600 transition-colors sm:px-4 ' +
+  'hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:bg-white ' +
+  'data-[state=active]:text-gray-900 data-[state=active]:shadow-sm';
+
+/** /wallet (spec 001 section 2): title WALLET, tabs Balances, My Vouchers, Manage Vouchers. Login required. */
 export function WalletPage() {
-  return <ComingSoon title="Wallet" />;
+  usePageMeta('Wallet', 'Your UGM Credit balance, your vouchers and the gifts you have sent and received.');
+  const user = useCurrentUser();
+
+  let content: React.ReactNode;
+  if (user.isPending && user.fetchStatus !== 'idle') {
+    content = (
+      <div className="flex justify-center py-16">
+        <Spinner className="h-8 w-8 text-brand-600" label="Loading your wallet" />
+      </div>
+    );
+  } else if (!user.data) {
+    content = <p className="py-10 text-center text-gray-700">Please log in to view your wallet</p>;
+  } else {
+    const userId = user.data._id;
+    content = (
+      <Tabs.Root defaultValue="balances" className="mt-6">
+        <Tabs.List
+          aria-label="Wallet"
+          className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 sm:inline-flex"
+        >
+          {tabs.map((tab) => (
+            <Tabs.Trigger key={tab.value} value={tab.value} className={triggerClass}>
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="balances" className="mt-6">
+          <BalancesTab userId={userId} />
+        </Tabs.Content>
+        <Tabs.Content value="vouchers" className="mt-6">
+          <MyVouchersTab userId={userId} />
+        </Tabs.Content>
+        <Tabs.Content value="manage" className="mt-6">
+          <ManageVouchersTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight">WALLET</h1>
+      {content}
+    </section>
+  );
 }

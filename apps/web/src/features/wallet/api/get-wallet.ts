@@ -1,0 +1,45 @@
+import { type Wallet, walletCurrencyForCountry, walletEndpoints } from '@gvm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, callEndpoint } from '@/lib/api-client';
+import { retryServerErrors } from '../lib/retry';
+
+/** Spec 001 section 9: the wallet page passes country GB when it creates a wallet. */
+const WALLET_COUNTRY = 'GB';
+
+/** POST /wallets { userID, currency }: the caller's new wallet (or the one they already have). */
+export function createWallet(userId: string): Promise<Wallet> {
+  return callEndpoint(walletEndpoints.create, {
+    body: { userID: userId, currency: walletCurrencyForCountry(WALLET_COUNTRY) },
+  });
+}
+
+/**
+ * GET /wallets/user/:userId; a 404 means the user has no wallet yet, so one is created, announced
+ * with the 'Wallet Created' toast and shown (spec 001 sections 4 and 8). A failed creation is the
+ * query's error, so its message is what the page shows.
+ */
+export async function getOrCreateWallet(userId: string): Promise<Wallet> {
+  try {
+    return await callEndpoint(walletEndpoints.get, { params: { userId } });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+  const wallet = await createWallet(userId);
+  toast.success('Wallet Created', { description: 'A new wallet has been created.' });
+  return wallet;
+}
+
+export const walletQueryKey = (userId: string) => ['wallet', userId] as const;
+
+export function walletQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: walletQueryKey(userId),
+    queryFn: () => getOrCreateWallet(userId),
+    retry: retryServerErrors,
+  });
+}
+
+export function useWallet(userId: string) {
+  return useQuery(walletQueryOptions(userId));
+}

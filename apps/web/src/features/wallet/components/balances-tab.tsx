@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { Spinner } from '@/components/ui/spinner';
+import { toApiError } from '@/lib/api-client';
+import { useWallet } from '../api/get-wallet';
+import { TransactionHistory } from './transaction-history';
+
+/**
+ * Spec 001 sections 2 and 8: the balance to 2 decimals and the history. A missing wallet is created
+ * (by the query); any other failure shows its message in red in place of the content, plus a toast.
+ */
+export function BalancesTab({ userId }: { userId: string }) {
+  const wallet = useWallet(userId);
+  const errorMessage = wallet.error ? toApiError(wallet.error).message : undefined;
+
+  useEffect(() => {
+    if (errorMessage) toast.error('Error', { id: 'wallet-error', description: errorMessage });
+  }, [errorMessage]);
+
+  if (wallet.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="h-8 w-8 text-brand-600" label="Loading your wallet" />
+      </div>
+    );
+  }
+  if (wallet.isError) {
+    return (
+      <p role="alert" className="py-10 text-center text-red-600">
+        {errorMessage}
+      </p>
+    );
+  }
+  const { currency, balance, transactions } = wallet.data;
+  return (
+    <div>
+      <div className="rounded-2xl bg-gray-900 p-6 text-white">
+        <p className="text-sm tracking-wide text-gray-300 uppercase">UGM Credit balance</p>
+        <p className="mt-2 text-3xl font-bold tabular-nums sm:text-4xl">
+          <span className="mr-2">{currency}</span>
+          {(balance ?? 0).toFixed(2)}
+        </p>
+      </div>
+      <TransactionHistory transactions={transactions} currency={currency} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { TransferredOrder } from '@gvm/contract';
+import { toast } from 'sonner';
+import { MerchantLogo } from '@/components/product/merchant-logo';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { useConfirmTransfer } from '../api/confirm-transfer';
+import type { TransferDirection } from '../api/get-transferred-orders';
+import { formatDate } from '../lib/transactions';
+import { voucherAmount } from '../lib/voucher-display';
+
+/** Spec 001 sections 2 and 4: one received or sent gift, its status, and what can be done with it. */
+export function TransferCard({ order, direction }: { order: TransferredOrder; direction: TransferDirection }) {
+  const confirm = useConfirmTransfer();
+  const pending = order.latestAction === 'pending';
+  const name = order.merchant.name;
+  const redemptionUrl = order.merchant.redemptionUrl;
+
+  const confirmReceipt = () =>
+    confirm.mutate(order.orderId, {
+      onSuccess: () => toast.success('Success', { description: 'Transfer confirmed successfully' }),
+      onError: () => toast.error('Failed to confirm transfer'),
+    });
+
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-xs">
+      <div className="flex items-center gap-3">
+        <div className="flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gray-50">
+          <MerchantLogo src={order.imageUrl} name={name} className="h-12 w-12 text-xl" />
+        </div>
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-semibold">{name}</h3>
+          <p className="text-sm text-gray-600">{formatDate(order.transferDate)}</p>
+        </div>
+        <p className="shrink-0 font-bold tabular-nums">{voucherAmount(order.currency, order.valuePurchased)}</p>
+      </div>
+      <p className="truncate text-sm text-gray-700">
+        {direction === 'received'
+          ? `From ${order.senderEmail || 'Unknown Sender'}`
+          : `To ${order.recipientName || 'Unknown Recipient'}`}
+      </p>
+      <p
+        className={cn(
+          'self-start rounded-full px-2.5 py-1 text-xs font-medium',
+          pending ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-800',
+        )}
+      >
+        {pending ? 'Pending Confirmation' : 'Confirmed'}
+      </p>
+      {order.giftMessage && (
+        <blockquote className="rounded-lg bg-gray-50 p-3 text-sm break-words text-gray-700 italic">
+          {order.giftMessage}
+        </blockquote>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {redemptionUrl && order.isActive && (
+          <a
+            href={redemptionUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClassName('outline', 'sm')}
+          >
+            Show Voucher Details
+          </a>
+        )}
+        {direction === 'received' && pending && (
+          <Button size="sm" onClick={confirmReceipt} disabled={confirm.isPending}>
+            Confirm Receipt
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

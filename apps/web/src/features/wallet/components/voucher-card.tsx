@@ -1,0 +1,84 @@
+import { type ActiveOrder, ALREADY_ACTIVATED_MESSAGE } from '@gvm/contract';
+import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { useActivateOrder } from '../api/activate-order';
+import { exchangeVoucherHref, voucherAmount, voucherName } from '../lib/voucher-display';
+import { ActivateDialog } from './activate-dialog';
+import { VoucherImage } from './voucher-image';
+
+/**
+ * One active voucher (spec 001 sections 2 and 4): Activate (confirmed in a dialog) and Exchange
+ * while it is not activated; once activated, 'Show Voucher Details' opens its redemption link.
+ */
+export function VoucherCard({ voucher }: { voucher: ActiveOrder }) {
+  const name = voucherName(voucher);
+  const [confirming, setConfirming] = useState(false);
+  const activate = useActivateOrder();
+  const redemptionUrl = voucher.merchant.redemptionUrl;
+
+  const confirmActivation = () =>
+    activate.mutate(voucher._id, {
+      onSuccess: () => toast.success('Success', { description: `Your ${name} voucher has been activated.` }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) toast.error(ALREADY_ACTIVATED_MESSAGE);
+        else toast.error('Activation failed', { description: 'Failed to activate the voucher. Please try again.' });
+      },
+      onSettled: () => setConfirming(false),
+    });
+
+  return (
+    <li className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xs">
+      <VoucherImage src={voucher.imageUrl} className="aspect-[16/9] w-full" />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="min-w-0 font-semibold break-words text-gray-900">{name}</h3>
+          <p className="shrink-0 font-bold tabular-nums">{voucherAmount(voucher.currency, voucher.valuePurchased)}</p>
+        </div>
+        {voucher.isActivated ? (
+          <p className="inline-flex items-center gap-1.5 self-start rounded-full bg-green-100 px-2.5 py-1 text-xs font-medium text-green-800">
+            <CheckCircle2 aria-hidden="true" className="h-3.5 w-3.5" />
+            Activated
+          </p>
+        ) : (
+          <p className="self-start rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-700">
+            Not activated
+          </p>
+        )}
+        <div className="mt-auto flex flex-wrap gap-2">
+          {voucher.isActivated ? (
+            redemptionUrl && (
+              <a
+                href={redemptionUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClassName('primary', 'md', 'flex-1')}
+              >
+                Show Voucher Details
+              </a>
+            )
+          ) : (
+            <>
+              <Button className="flex-1" onClick={() => setConfirming(true)} disabled={activate.isPending}>
+                Activate
+              </Button>
+              <Link to={exchangeVoucherHref(voucher)} className={buttonClassName('outline', 'md', 'flex-1')}>
+                Exchange
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+      <ActivateDialog
+        voucherName={name}
+        open={confirming}
+        pending={activate.isPending}
+        onOpenChange={setConfirming}
+        onConfirm={confirmActivation}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,9 @@
+import { ApiError } from '@/lib/api-client';
+
+/** Spec 001 section 8: the active orders load failure, by status. */
+export function activeOrdersErrorMessage(error: unknown): string {
+  const status = error instanceof ApiError ? error.status : undefined;
+  if (status === 401) return 'Your session has expired. Please log in again.';
+  if (status === 403) return "You don't have permission to view these orders.";
+  return 'Failed to load active orders';
+}

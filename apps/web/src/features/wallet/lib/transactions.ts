@@ -1,0 +1,36 @@
+import type { WalletTransaction } from '@gvm/contract';
+
+/** Spec 001 section 2: the type labels of the Transaction History. */
+export function transactionLabel(type: string): string {
+  switch (type) {
+    case 'funding':
+      return 'Wallet Funding';
+    case 'withdrawal':
+      return 'Wallet Withdrawal';
+    case 'purchase':
+      return 'Purchase';
+    default:
+      return 'Transaction';
+  }
+}
+
+/** Withdrawals take money out (red, minus); everything else puts it in (green, plus). */
+export function isDebit(transaction: WalletTransaction): boolean {
+  return transaction.transactionType === 'withdrawal';
+}
+
+export function signedAmount(transaction: WalletTransaction, currency: string): string {
+  return `${isDebit(transaction) ? '-' : '+'}${currency} ${transaction.transactionValue.toFixed(2)}`;
+}
+
+/** Newest first (spec 001 section 2), whatever order the server sent. */
+export function newestFirst<T>(items: readonly T[], dateOf: (item: T) => string): T[] {
+  return [...items].sort((a, b) => Date.parse(dateOf(b)) - Date.parse(dateOf(a)));
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export function formatDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '-' : dateFormat.format(time);
+}
