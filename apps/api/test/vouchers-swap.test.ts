@@ -1,0 +1,150 @@
+import type { ActiveOrder } from '@gvm/contract';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVoucherCipher } from '../src/adapters/vouchers';
+import { notifications, orders, type ProductRow, products } from '../src/db/schema';
+import { fixtureProduct } from './fixtures';
+import { type CheckoutTestContext, createCheckoutTestApp, defined } from './support/checkout';
+import { sendAs } from './support/requests';
+import { createUserAndToken, type TestUser } from './support/users';
+import { buyVoucher, orderRow } from './support/vouchers';
+
+let ctx: CheckoutTestContext;
+let stranger: TestUser;
+let hmvUs: ProductRow;
+let boots: ProductRow;
+
+beforeAll(async () => {
+  ctx = await createCheckoutTestApp();
+  stranger = await createUserAndToken(ctx.app);
+  const rows = await ctx.app.db
+    .insert(products)
+    .values([
+      fixtureProduct({ code: 'HMV-US', merchantName: 'HMV', countries: ['US'], minPrice: 500, maxPrice: 50000 }),
+      fixtureProduct({
+        code: 'BOOTS-GB',
+        merchantName: 'Boots',
+        category: 'supermarkets',
+        minPrice: 500,
+        maxPrice: 50000,
+        denominations: [],
+      }),
+    ])
+    .returning();
+  [hmvUs, boots] = rows as [ProductRow, ProductRow];
+});
+afterAll(() => ctx.close());
+// Each test buys as its own shopper: checkout allows 10 sessions per account per 10 minutes.
+
+const swapTo = (product: ProductRow, value: number, currency = product.currency) => ({
+  newOrderDetails: {
+    productCode: product.code,
+    currency,
+    valuePurchased: value,
+    merchant: { name: product.merchantName },
+  },
+});
+const swap = (user: TestUser | null, id: string, payload: object) =>
+  sendAs(ctx.app, 'POST', `/orders/${id}/swap`, user, payload);
+
+describe('POST /orders/:id/swap', () => {
+  it('deactivates and marks the old voucher swapped and issues a new one (new code, PIN where used) to the same owner', async () => {
+    const owner = await createUserAndToken(ctx.app);
+    const id = await buyVoucher(ctx, owner, 25);
+    const answer = await swap(owner, id, swapTo(boots, 25));
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json<{ message: string; order: ActiveOrder }>();
+    expect(body.message).toBe('Successfully exchanged your voucher');
+    expect(body.order).toMatchObject({
+      merchant: { name: 'Boots', redemptionUrl: `/vouchers/${body.order._id}` },
+      productCode: 'BOOTS-GB',
+      currency: 'GBP',
+      valuePurchased: 25,
+      isActivated: false,
+    });
+    const old = defined(await orderRow(ctx, id));
+    const replacement = defined(await orderRow(ctx, body.order._id));
+    expect(old).toMatchObject({ swapped: true, deactivated: true });
+    expect(replacement).toMatchObject({
+      ownerId: owner.user.id,
+      replacesOrderId: id,
+      checkoutSessionId: null,
+      value: 2500,
+      productCode: 'BOOTS-GB',
+    });
+    const cipher = createVoucherCipher(ctx.app.appConfig.voucherEncryptionKey);
+    expect(cipher.open(replacement.codeCiphertext)).not.toBe(cipher.open(old.codeCiphertext));
+    expect(replacement.pinCiphertext).not.toBeNull();
+
+    const listed = await sendAs(ctx.app, 'GET', `/orders/user/${owner.user.id}/active`, owner);
+    const ids = listed.json<ActiveOrder[]>().map((order) => order._id);
+    expect(ids).toContain(body.order._id);
+    expect(ids).not.toContain(id);
+    const [notified] = await ctx.app.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.userId, owner.user.id));
+    expect(notified?.n).toBeGreaterThanOrEqual(2);
+
+    // Swapped: refused with 409 (swap again, return, activate).
+    expect((await swap(owner, id, swapTo(ctx.tesco, 25))).statusCode).toBe(409);
+    expect((await sendAs(ctx.app, 'POST', `/orders/${id}/return`, owner)).statusCode).toBe(409);
+    expect((await sendAs(ctx.app, 'POST', `/orders/${id}/activate`, owner)).statusCode).toBe(409);
+  });
+
+  it('accepts a product whose denominations hold the value though its range does not', async () => {
+    const owner = await createUserAndToken(ctx.app);
+    const id = await buyVoucher(ctx, owner, 25);
+    expect((await swap(owner, id, swapTo(ctx.tesco, 25))).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['the same product', () => swapTo(ctx.argos, 25), 422],
+    ['a product in another country', () => swapTo(hmvUs, 25), 422],
+    ['a product in another currency', () => swapTo(ctx.dunnes, 25), 422],
+    ['another currency named in the request', () => swapTo(boots, 25, 'EUR'), 422],
+    ['another value', () => swapTo(boots, 20), 422],
+    ['a product that does not take the amount', () => swapTo(ctx.tesco, 30), 422],
+    ['an unknown product', () => swapTo({ ...boots, code: 'NOPE-GB' }, 25), 404],
+    ['a malformed payload', () => ({ newOrderDetails: { productCode: 'BOOTS-GB' } }), 400],
+  ])('refuses %s', async (name, payload, status) => {
+    const value = status === 422 && name.includes('amount') ? 30 : 25;
+    const owner = await createUserAndToken(ctx.app);
+    const id = await buyVoucher(ctx, owner, value);
+    const answer = await swap(owner, id, payload());
+    expect(answer.statusCode).toBe(status);
+    expect(answer.json().error).toEqual(expect.any(String));
+    expect(await orderRow(ctx, id)).toMatchObject({ swapped: false, deactivated: false });
+  });
+
+  it('refuses an activated voucher (409) and answers 404 for someone else’s', async () => {
+    const owner = await createUserAndToken(ctx.app);
+    const id = await buyVoucher(ctx, owner, 25);
+    expect((await swap(stranger, id, swapTo(boots, 25))).statusCode).toBe(404);
+    expect((await swap(null, id, swapTo(boots, 25))).statusCode).toBe(401);
+    expect((await sendAs(ctx.app, 'POST', `/orders/${id}/activate`, owner)).statusCode).toBe(200);
+    const answer = await swap(owner, id, swapTo(boots, 25));
+    expect(answer.statusCode).toBe(409);
+    expect(await orderRow(ctx, id)).toMatchObject({ swapped: false, deactivated: false });
+  });
+
+  it('refuses a converted voucher (409)', async () => {
+    const owner = await createUserAndToken(ctx.app);
+    const id = await buyVoucher(ctx, owner, 25);
+    expect((await sendAs(ctx.app, 'POST', `/orders/${id}/return`, owner)).statusCode).toBe(200);
+    expect((await swap(owner, id, swapTo(boots, 25))).statusCode).toBe(409);
+  });
+
+  it('exchanges once under 50 concurrent swaps: one 200, 49 409s, exactly one new voucher', async () => {
+    const user = await createUserAndToken(ctx.app);
+    const id = await buyVoucher(ctx, user, 25);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => swap(user, id, swapTo(index % 2 ? boots : ctx.tesco, 25))),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(49);
+    const owned = await ctx.app.db.select().from(orders).where(eq(orders.ownerId, user.user.id));
+    expect(owned).toHaveLength(2);
+    expect(owned.filter((order) => order.replacesOrderId === id)).toHaveLength(1);
+  });
+});
