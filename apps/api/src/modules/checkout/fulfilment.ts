@@ -8,6 +8,7 @@ import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions }
 import { clearCart } from '../carts';
 import { notifyUser } from '../notifications';
 import { issueVouchers } from '../orders';
+import { findUserByEmail } from '../users';
 import { recordCardPurchase } from '../wallets';
 import type { CheckoutDeps } from './deps';
 import { type CheckoutSnapshot, unitsOf } from './snapshot';
@@ -90,6 +91,16 @@ async function fulfil(db: Database, deps: CheckoutDeps, sessionId: string): Prom
           claimUrl: `${deps.config.publicUrl}/gift/${order.gift.claimToken}`,
         }),
       });
+      // A recipient who already has an account also finds the gift in their notifications.
+      const recipient = await findUserByEmail(tx, order.gift.email);
+      if (recipient && recipient.id !== session.userId) {
+        await notifyUser(
+          tx,
+          recipient.id,
+          `${snapshot.buyer.name || 'Someone'} sent you a gift: ${order.merchantName} ${formatMoney(toMajorUnits(order.value), order.currency)}. Confirm it under Manage Vouchers in your wallet.`,
+          now,
+        );
+      }
     }
     return true;
   });

@@ -4,6 +4,21 @@
  * module can import this without a cycle.
  */
 export {
+  type ClaimResult,
+  confirmClaim,
+  confirmTransfer,
+  findPendingGiftsFrom,
+  GIFT_ALREADY_CLAIMED_MESSAGE,
+  GIFT_CLAIMED_MESSAGE,
+  type GiftDeps,
+  listReceivedGifts,
+  listSentGifts,
+  NO_PENDING_GIFTS_MESSAGE,
+  OWN_GIFT_MESSAGE,
+  redeemLink,
+  TRANSFER_CONFIRMED_MESSAGE,
+} from './gift-service';
+export {
   findGiftByToken,
   GIFT_NOT_FOUND_MESSAGE,
   hashClaimToken,

@@ -10,6 +10,7 @@ import {
   PAYMENT_PENDING_MESSAGE,
   verifyCheckoutSession,
 } from '../checkout';
+import { giftRoutes } from './gift-routes';
 import { findGiftByToken } from './service';
 
 /** The payment result screen's calls (buyer only) and the public gift landing page. */
@@ -48,4 +49,6 @@ export async function orderRoutes(app: App): Promise<void> {
     preHandler: rejectInvalidRequestHook,
     handler: (request) => findGiftByToken(app.db, request.params.token),
   });
+
+  await app.register(giftRoutes);
 }
