@@ -45,12 +45,12 @@ function servePayment({ verify, statuses = [] }: { verify?: VerifyAnswer; status
   return { polls: () => polls, requests: fake.requests };
 }
 
-function renderResult(search: string): QueryClient {
+function renderResult(search: string, state?: unknown): QueryClient {
   const queryClient = createQueryClient();
   signInAs(queryClient, ada);
   queryClient.setQueryData(serverCartQueryKey(ada._id), { _id: 'cart-ada', userId: ada._id, items: [] });
   const router = createMemoryRouter([{ path: '/confirmation', Component: ConfirmationPage }], {
-    initialEntries: [`/confirmation${search}`],
+    initialEntries: [{ pathname: '/confirmation', search, state }],
   });
   render(
     <QueryClientProvider client={queryClient}>
@@ -193,5 +193,32 @@ describe('the payment result screen (spec 000 sections 2 and 4)', () => {
     ).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(confetti).not.toHaveBeenCalled();
+  });
+});
+
+describe('the redemption success destination (spec 001 section 2: /confirmation without a payment)', () => {
+  it("shows the success, the voucher just claimed and 'Go To My Account'; nothing is verified", async () => {
+    const { requests } = servePayment({});
+    renderResult('', {
+      redeemed: { merchant: { name: 'Argos', redemptionUrl: null }, imageUrl: '', valuePurchased: 25, currency: 'GBP' },
+    });
+    expect(
+      screen.getByRole('heading', { name: 'Gift Voucher Successfully Added to Your Account' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Argos')).toBeInTheDocument();
+    expect(screen.getByText('£25.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go To My Account' })).toHaveAttribute('href', '/wallet');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toEqual([]);
+    expect(confetti).not.toHaveBeenCalled();
+  });
+
+  it('opened directly, still leads to the wallet', () => {
+    servePayment({});
+    renderResult('');
+    expect(
+      screen.getByRole('heading', { name: 'Gift Voucher Successfully Added to Your Account' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go To My Account' })).toHaveAttribute('href', '/wallet');
   });
 });

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { RedemptionSuccess } from '@/features/redeem';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
 import { VoucherCard } from '../components/voucher-card';
@@ -35,14 +36,24 @@ function VoucherList({ orders, fallback }: { orders: OrderItem[]; fallback?: str
 }
 
 /**
- * The payment result screen (protected; query session_id and key): processing while an
- * asynchronous payment is confirmed, then success with confetti, or failure.
+ * /confirmation (protected): with a session_id or key, the payment result screen; without either,
+ * the redemption success destination (spec 001 section 2) a claimed gift leads to.
  */
 export function ConfirmationPage() {
-  usePageMeta('Payment result', 'The result of your gift card payment.');
   const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
   const key = params.get('key');
-  const result = usePaymentResult(params.get('session_id'), key);
+  if (!sessionId && !key) return <RedemptionSuccess />;
+  return <PaymentResultScreen sessionId={sessionId} paymentKey={key} />;
+}
+
+/**
+ * The payment result screen (query session_id and key): processing while an asynchronous
+ * payment is confirmed, then success with confetti, or failure.
+ */
+function PaymentResultScreen({ sessionId, paymentKey: key }: { sessionId: string | null; paymentKey: string | null }) {
+  usePageMeta('Payment result', 'The result of your gift card payment.');
+  const result = usePaymentResult(sessionId, key);
   const succeeded = result.view === 'success' && result.orders.length > 0;
   useConfetti(succeeded);
 

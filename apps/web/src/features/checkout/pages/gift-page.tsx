@@ -7,7 +7,8 @@ import { Label } from '@/components/ui/label';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { redeemedState, useRedeemLink } from '@/features/redeem';
+import { ApiError, failureMessage } from '@/lib/api-client';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { usePageMeta } from '@/lib/page-meta';
@@ -18,8 +19,8 @@ const INVALID_LINK_MESSAGE = 'This gift link is not valid';
 
 /**
  * /gift/:token (public): the gift behind a recipient's e-mailed link — who sent it, merchant,
- * value, message and the link itself. A guest logs in and comes back here; claiming it into the
- * wallet is built in issue 9.
+ * value, message and the link itself. A guest logs in and comes back here; signed in, one click
+ * claims it into the wallet (issue 9) and leads to /confirmation.
  */
 export function GiftPage() {
   usePageMeta('Your gift', 'A gift card someone sent you.');
@@ -83,9 +84,7 @@ export function GiftPage() {
         {gift.data.status === 'claimed' ? (
           <p className="mt-6 text-gray-700">This gift has already been claimed.</p>
         ) : status === 'authenticated' ? (
-          <p className="mt-6 text-gray-700">
-            Claiming gifts into your wallet opens soon. Keep this link: you will claim your gift from this page.
-          </p>
+          <ClaimGift token={token} />
         ) : (
           <Button size="lg" className="mt-6 w-full rounded-full" onClick={logIn} disabled={status === 'checking'}>
             Log In To Continue
@@ -93,5 +92,26 @@ export function GiftPage() {
         )}
       </div>
     </section>
+  );
+}
+
+/** Claims the gift by its token (POST /orders/redeem-link), then shows the redemption success. */
+function ClaimGift({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const claim = useRedeemLink();
+  function redeem() {
+    claim.mutate(token, { onSuccess: (order) => navigate(paths.confirmation, { state: redeemedState(order) }) });
+  }
+  return (
+    <>
+      {claim.isError && (
+        <p role="alert" className="mt-6 text-sm text-red-600">
+          {failureMessage(claim.error, 'Failed to redeem the gift. Please try again.')}
+        </p>
+      )}
+      <Button size="lg" className="mt-6 w-full rounded-full" onClick={redeem} disabled={claim.isPending}>
+        {claim.isPending ? 'Redeeming...' : 'Redeem Gift'}
+      </Button>
+    </>
   );
 }

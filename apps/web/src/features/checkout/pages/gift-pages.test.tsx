@@ -1,4 +1,11 @@
-import { type Gift, giftEndpoints, type OrderItem, orderEndpoints } from '@gvm/contract';
+import {
+  type ActiveOrder,
+  type Gift,
+  giftEndpoints,
+  type OrderItem,
+  orderEndpoints,
+  voucherEndpoints,
+} from '@gvm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,6 +36,17 @@ const gift: Gift = {
   message: 'Happy birthday!',
   status: 'pending',
 };
+const claimedOrder: ActiveOrder = {
+  _id: 'order-9',
+  merchant: { name: 'Argos', redemptionUrl: '/vouchers/order-9' },
+  productCode: 'ARGOS-GB',
+  currency: 'GBP',
+  valuePurchased: 25,
+  isActivated: false,
+  imageUrl: '',
+  country: ['GB'],
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
 let restoreApi = () => {};
 
 function renderAt(path: string, { signedIn }: { signedIn: boolean }) {
@@ -40,6 +58,7 @@ function renderAt(path: string, { signedIn }: { signedIn: boolean }) {
       { path: '/sent-gift', Component: SentGiftPage },
       { path: '/gift/:token', Component: GiftPage },
       { path: '/login', element: <h1>Login page</h1> },
+      { path: '/confirmation', element: <h1>Confirmation page</h1> },
     ],
     { initialEntries: [path] },
   );
@@ -96,11 +115,35 @@ describe('the gift landing page (/gift/:token)', () => {
     expect(localStorage.getItem('returnTo')).toBe('/gift/tok_1');
   });
 
-  it('signed in, says claiming opens soon', async () => {
-    restoreApi = installFakeApi({ ...fakeEndpoint(giftEndpoints.get, () => ({ status: 200, body: gift })) }).restore;
-    renderAt('/gift/tok_1', { signedIn: true });
-    expect(await screen.findByText(/Claiming gifts into your wallet opens soon/)).toBeInTheDocument();
+  it("signed in, 'Redeem Gift' claims it by its token and leads to the redemption success", async () => {
+    const fake = installFakeApi({
+      ...fakeEndpoint(giftEndpoints.get, () => ({ status: 200, body: gift })),
+      ...fakeEndpoint(voucherEndpoints.redeemLink, () => ({
+        status: 200,
+        body: { message: 'Gift claimed', order: claimedOrder },
+      })),
+    });
+    restoreApi = fake.restore;
+    const { router, user } = renderAt('/gift/tok_1', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Redeem Gift' }));
+    expect(await screen.findByRole('heading', { name: 'Confirmation page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/confirmation');
+    expect(fake.requests.find((r) => r.path === '/orders/redeem-link')?.body).toEqual({ link: 'tok_1' });
     expect(screen.queryByRole('button', { name: 'Log In To Continue' })).not.toBeInTheDocument();
+  });
+
+  it("a claim the server refuses shows the server's text and stays on the gift", async () => {
+    restoreApi = installFakeApi({
+      ...fakeEndpoint(giftEndpoints.get, () => ({ status: 200, body: gift })),
+      ...fakeEndpoint(voucherEndpoints.redeemLink, () => ({
+        status: 404,
+        body: { error: 'This gift link is not valid or has already been used.' },
+      })),
+    }).restore;
+    const { router, user } = renderAt('/gift/tok_1', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Redeem Gift' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This gift link is not valid or has already been used.');
+    expect(router.state.location.pathname).toBe('/gift/tok_1');
   });
 
   it('an unknown link says it is not valid', async () => {

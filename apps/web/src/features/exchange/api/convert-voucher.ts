@@ -1,0 +1,16 @@
+import { voucherEndpoints } from '@gvm/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/api-client';
+
+/** POST /orders/:id/return: the voucher becomes UGM Credit in the wallet. */
+export function convertVoucher(id: string) {
+  return callEndpoint(voucherEndpoints.return, { params: { id } });
+}
+
+export function useConvertVoucher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: convertVoucher,
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,27 @@
+import type { Product } from '@gvm/contract';
+
+export interface ExchangeCriteria {
+  amount: number;
+  country: string;
+  currency: string;
+  /** The voucher's own product, which is no exchange. */
+  productCode?: string;
+}
+
+/**
+ * Spec 001 section 5: a candidate lists the country, has the same currency, and either offers the
+ * amount among its denominations or goes up to it (maxPrice at or above it); never the voucher's
+ * own product. The server checks the same rules again on swap.
+ */
+export function isExchangeCandidate(product: Product, criteria: ExchangeCriteria): boolean {
+  const country = criteria.country.toUpperCase();
+  const listsCountry = product.country.some((code) => code.toUpperCase() === country);
+  const sameCurrency = product.currency.toUpperCase() === criteria.currency.toUpperCase();
+  const acceptsAmount = product.denominations.includes(criteria.amount) || product.maxPrice >= criteria.amount;
+  const sameProduct = criteria.productCode !== undefined && product.productCode === criteria.productCode;
+  return listsCountry && sameCurrency && acceptsAmount && !sameProduct;
+}
+
+export function exchangeCandidates(products: Product[], criteria: ExchangeCriteria): Product[] {
+  return products.filter((product) => isExchangeCandidate(product, criteria));
+}

@@ -1,0 +1,49 @@
+import { formatMoney, type PendingVoucher } from '@gvm/contract';
+import { MerchantLogo } from '@/components/merchant-logo';
+import { cn } from '@/lib/cn';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function sentOn(date: string): string {
+  const parsed = new Date(date);
+  return Number.isNaN(parsed.getTime()) ? date : dateFormat.format(parsed);
+}
+
+/** One pending gift from the sender (spec 001 section 3): merchant, image, value, sent date and order id. */
+export function PendingVoucherOption({
+  voucher,
+  selected,
+  onSelect,
+}: {
+  voucher: PendingVoucher;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <li>
+      <label
+        className={cn(
+          'flex cursor-pointer items-center gap-3 rounded-2xl border bg-white p-4 shadow-xs transition-colors',
+          'has-focus-visible:outline-2 has-focus-visible:outline-brand-600',
+          selected ? 'border-brand-600 bg-brand-50' : 'border-gray-200 hover:border-brand-300',
+        )}
+      >
+        <input
+          type="radio"
+          name="pending-voucher"
+          value={voucher.orderId}
+          checked={selected}
+          onChange={onSelect}
+          className="sr-only"
+        />
+        <MerchantLogo imageUrl={voucher.imageUrl} merchantName={voucher.merchant} className="h-12 w-12" />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-semibold text-gray-900">{voucher.merchant}</span>
+          <span className="block text-sm text-gray-500">Sent {sentOn(voucher.sentDate)}</span>
+          <span className="block truncate text-xs text-gray-400">Order {voucher.orderId}</span>
+        </span>
+        <span className="shrink-0 text-lg font-bold tabular-nums">{formatMoney(voucher.value, voucher.currency)}</span>
+      </label>
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ActiveOrder } from '@gvm/contract';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { paths } from '@/config/paths';
+import { exchangeVoucherPath } from '@/features/exchange';
+import { failureMessage } from '@/lib/api-client';
+import { useRedeemLink } from '../api/redeem-link';
+import { REDEEM_COUNTRY } from '../lib/redeem-country';
+import { redeemedState } from '../lib/redeemed-voucher';
+
+const REDEEM_FAILED = 'Failed to redeem the gift. Please try again.';
+
+/**
+ * Spec 001 section 2, Redeem via Link: the voucher's unique link, then 'Redeem Gift' (claim it,
+ * then /confirmation) or 'Exchange Gift' (claim it, then choose another voucher of its value).
+ */
+export function RedeemByLink() {
+  const navigate = useNavigate();
+  const redeem = useRedeemLink();
+  const [link, setLink] = useState('');
+  const [intent, setIntent] = useState<'redeem' | 'exchange'>('redeem');
+  const blank = link.trim() === '';
+
+  function claim(next: 'redeem' | 'exchange') {
+    if (blank || redeem.isPending) return;
+    setIntent(next);
+    redeem.mutate(link.trim(), {
+      onSuccess: (order: ActiveOrder) => {
+        if (next === 'redeem') navigate(paths.confirmation, { state: redeemedState(order) });
+        else
+          navigate(
+            exchangeVoucherPath({
+              id: order._id,
+              amount: order.valuePurchased,
+              country: REDEEM_COUNTRY,
+              currency: order.currency,
+            }),
+          );
+      },
+    });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    claim('redeem');
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <div className="space-y-1.5">
+        <Label htmlFor="voucher-link">Voucher link</Label>
+        <Input
+          id="voucher-link"
+          value={link}
+          onChange={(event) => setLink(event.target.value)}
+          placeholder="Paste the unique link from your gift e-mail"
+          autoComplete="off"
+          aria-invalid={redeem.isError || undefined}
+          aria-describedby={redeem.isError ? 'voucher-link-error' : undefined}
+        />
+      </div>
+      {redeem.isError && (
+        <p id="voucher-link-error" role="alert" className="text-sm text-red-600">
+          {failureMessage(redeem.error, REDEEM_FAILED)}
+        </p>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="submit" size="lg" className="rounded-full px-8" disabled={blank || redeem.isPending}>
+          {redeem.isPending && intent === 'redeem' ? 'Redeeming...' : 'Redeem Gift'}
+        </Button>
+        <Button
+          variant="outline"
+          size="lg"
+          className="rounded-full px-8"
+          disabled={blank || redeem.isPending}
+          onClick={() => claim('exchange')}
+        >
+          {redeem.isPending && intent === 'exchange' ? 'Redeeming...' : 'Exchange Gift'}
+        </Button>
+      </div>
+    </form>
+  );
+}
