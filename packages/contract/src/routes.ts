@@ -21,6 +21,8 @@ export const pageRoutes = {
   /** A gift recipient's claim link (issue 8), not in the spec's route table. */
   gift: '/gift/:token',
   verify: '/verify/:token',
+  /** The voucher at the till (issue 9), its owner only once activated: every voucher's redemptionUrl. */
+  voucher: '/vouchers/:id',
   exchangeVoucher: '/exchange-voucher',
   exchangeConfirmation: '/exchange-confirmation',
   account: '/account',

@@ -110,6 +110,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: routePatterns.voucher,
+        ...protectedPage(
+          () => import('@/features/vouchers/pages/voucher-page'),
+          (m) => m.VoucherPage,
+        ),
+      },
+      {
         path: routePatterns.redeem,
         ...protectedPage(
           () => import('@/features/redeem/pages/redeem-page'),

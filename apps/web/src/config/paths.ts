@@ -23,6 +23,8 @@ export const paths = {
   /** A gift recipient's claim link (issue 8), not in the spec's route table. */
   gift: (token: string) => pagePath(pageRoutes.gift, { token }),
   verify: (token: string) => pagePath(pageRoutes.verify, { token }),
+  /** The voucher at the till (issue 9), not in the spec's route table. */
+  voucher: (id: string) => pagePath(pageRoutes.voucher, { id }),
   exchangeVoucher: pageRoutes.exchangeVoucher,
   exchangeConfirmation: pageRoutes.exchangeConfirmation,
   account: pageRoutes.account,

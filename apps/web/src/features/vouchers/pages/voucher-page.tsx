@@ -1,0 +1,122 @@
+import { formatMoney, ORDER_NOT_FOUND_MESSAGE } from '@gvm/contract';
+import { Copy } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError, toApiError } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+import { useVoucher } from '../api/get-voucher';
+import { VoucherCode } from '../components/voucher-code';
+import { VoucherQrCode } from '../components/voucher-qr-code';
+
+export const NOT_ACTIVATED_TEXT = 'This voucher is not activated yet. Activate it in your wallet to see its code.';
+
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div role="alert" className="mx-auto max-w-md rounded-2xl border-2 border-black bg-white p-6 text-center">
+      <h1 className="text-2xl font-bold text-black">{title}</h1>
+      <p className="mt-3 text-base text-gray-900">{children}</p>
+      <Link to={paths.wallet} className={buttonClassName('secondary', 'lg', 'mt-6 w-full')}>
+        Back to Wallet
+      </Link>
+    </div>
+  );
+}
+
+async function copyCode(code: string) {
+  try {
+    await navigator.clipboard.writeText(code);
+    toast.success('Code copied', { description: 'Paste it at the checkout, or show this screen at the till.' });
+  } catch {
+    toast.error('Could not copy the code', { description: 'Select the code and copy it instead.' });
+  }
+}
+
+/**
+ * /vouchers/:id, the voucher at the till (issue 9; every voucher's redemption link): merchant,
+ * value, the code in large groups, the PIN, a QR code of the code, 'Copy code' and the terms.
+ * Black on white at a large size, so it reads on a phone at full brightness. Owner only, once
+ * activated: a voucher not yet activated (409) sends the user back to the wallet to activate it.
+ */
+export function VoucherPage() {
+  usePageMeta('Your voucher', 'Your gift voucher code, ready to use.');
+  const { id = '' } = useParams();
+  const voucher = useVoucher(id);
+
+  let content: ReactNode;
+  if (voucher.isPending) {
+    content = (
+      <div className="flex justify-center py-16">
+        <Spinner className="h-8 w-8 text-black" label="Loading your voucher" />
+      </div>
+    );
+  } else if (voucher.isError) {
+    const status = voucher.error instanceof ApiError ? voucher.error.status : undefined;
+    if (status === 409) content = <Notice title="Voucher not activated">{NOT_ACTIVATED_TEXT}</Notice>;
+    else if (status === 404 || status === 400) {
+      content = (
+        <Notice title={ORDER_NOT_FOUND_MESSAGE}>
+          We could not find this voucher in your wallet. Check the link, or open it from your wallet.
+        </Notice>
+      );
+    } else {
+      content = <QueryError message={toApiError(voucher.error).message} onRetry={() => voucher.refetch()} />;
+    }
+  } else {
+    const { merchant, currency, valuePurchased, code, pin, termsAndConditions } = voucher.data;
+    content = (
+      <article className="mx-auto max-w-md rounded-2xl border-2 border-black bg-white p-5 text-black sm:p-8">
+        <header className="text-center">
+          <h1 className="text-2xl font-bold break-words">{merchant.name}</h1>
+          <p className="mt-1 text-4xl font-extrabold tabular-nums">{formatMoney(valuePurchased, currency)}</p>
+        </header>
+        <section aria-labelledby="voucher-code-label" className="mt-6">
+          <h2 id="voucher-code-label" className="text-center text-sm font-semibold tracking-wide uppercase">
+            Voucher code
+          </h2>
+          <div className="mt-2">
+            <VoucherCode code={code} />
+          </div>
+          {pin && (
+            <p className="mt-4 text-center text-xl">
+              <span className="font-semibold">PIN </span>
+              <span data-testid="voucher-pin" className="font-mono text-3xl font-bold tracking-widest">
+                {pin}
+              </span>
+            </p>
+          )}
+          <Button variant="secondary" size="lg" className="mt-5 w-full" onClick={() => copyCode(code)}>
+            <Copy aria-hidden="true" className="h-5 w-5" />
+            Copy code
+          </Button>
+        </section>
+        <div className="mt-6 flex justify-center">
+          <VoucherQrCode value={code} className="h-auto w-full max-w-64" />
+        </div>
+        <section aria-labelledby="voucher-terms" className="mt-6 border-t border-gray-300 pt-4">
+          <h2 id="voucher-terms" className="text-base font-semibold">
+            Terms and conditions
+          </h2>
+          <p className="mt-2 text-sm whitespace-pre-line text-gray-900">{termsAndConditions}</p>
+        </section>
+      </article>
+    );
+  }
+
+  return (
+    <section className="min-h-[60vh] bg-white px-4 py-8 sm:py-12">
+      {content}
+      {voucher.isSuccess && (
+        <p className="mt-6 text-center">
+          <Link to={paths.wallet} className="font-medium text-black underline underline-offset-4">
+            Back to Wallet
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
