@@ -66,6 +66,19 @@ describe('POST /orders/:id/return (conversion to UGM Credit)', () => {
     expect(await orderRow(ctx, id)).toMatchObject({ deactivated: false });
   });
 
+  it('refuses (422) to credit a wallet held in another currency, and leaves the voucher usable', async () => {
+    const user = await createUserAndToken(ctx.app);
+    expect(
+      (await sendAs(ctx.app, 'POST', '/wallets', user, { userID: user.user.id, currency: 'USD' })).statusCode,
+    ).toBe(201);
+    const id = await buyVoucher(ctx, user, 25);
+    const answer = await convert(user, id);
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toEqual({ error: "This voucher's currency is not your wallet's currency" });
+    expect(await orderRow(ctx, id)).toMatchObject({ deactivated: false });
+    expect(defined(await ledgerOf(ctx, user)).wallet.balance).toBe(0);
+  });
+
   it('converts once under 50 concurrent returns of one voucher: one 200, 49 409s, balance = its value', async () => {
     const user = await createUserAndToken(ctx.app);
     const id = await buyVoucher(ctx, user, 37.5);

@@ -200,6 +200,7 @@ export const voucherEndpoints = {
     path: '/orders/:id/return',
     summary: 'Convert a voucher into UGM Credit: deactivated, the wallet credited by its value',
     params: orderIdParamsSchema,
-    responses: { 200: returnResponseSchema, ...errorResponses(400, 401, 404, 409) },
+    /** 422: the wallet holds another currency than the voucher's. */
+    responses: { 200: returnResponseSchema, ...errorResponses(400, 401, 404, 409, 422) },
   }),
 };
