@@ -36,10 +36,7 @@ export function BalancesTab({ userId }: { userId: string }) {
     <div>
       <div className="rounded-2xl bg-gray-900 p-6 text-white">
         <p className="text-sm tracking-wide text-gray-300 uppercase">UGM Credit balance</p>
-        <p className="mt-2 text-3xl font-bold tabular-nums sm:text-4xl">
-          <span className="mr-2">{currency}</span>
-          {(balance ?? 0).toFixed(2)}
-        </p>
+        <p className="mt-2 text-3xl font-bold tabular-nums sm:text-4xl">{`${currency} ${(balance ?? 0).toFixed(2)}`}</p>
       </div>
       <TransactionHistory transactions={transactions} currency={currency} />
     </div>

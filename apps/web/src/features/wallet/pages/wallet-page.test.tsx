@@ -86,7 +86,7 @@ describe('the Balances tab of /wallet (spec 001 sections 2 and 8)', () => {
     for (const name of ['Balances', 'My Vouchers', 'Manage Vouchers']) {
       expect(await screen.findByRole('tab', { name })).toBeInTheDocument();
     }
-    expect(await screen.findByText('37.50')).toBeInTheDocument();
+    expect(await screen.findByText('GBP 37.50')).toBeInTheDocument();
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
       'Wallet Withdrawal',
@@ -110,7 +110,7 @@ describe('the Balances tab of /wallet (spec 001 sections 2 and 8)', () => {
       })),
     });
     renderWallet();
-    expect(await screen.findByText('0.00')).toBeInTheDocument();
+    expect(await screen.findByText('GBP 0.00')).toBeInTheDocument();
     expect(screen.getByText('No transaction history available')).toBeInTheDocument();
   });
 
@@ -125,7 +125,7 @@ describe('the Balances tab of /wallet (spec 001 sections 2 and 8)', () => {
     renderWallet();
     expect(await screen.findByText('Wallet Created')).toBeInTheDocument();
     expect(screen.getByText('A new wallet has been created.')).toBeInTheDocument();
-    expect(await screen.findByText('0.00')).toBeInTheDocument();
+    expect(await screen.findByText('GBP 0.00')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ userID: ada._id, currency: 'GBP' });
   });
 
