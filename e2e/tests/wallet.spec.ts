@@ -1,0 +1,105 @@
+import type { Product } from '@gvm/contract';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { uniqueEmail } from './support/accounts';
+import { findProduct } from './support/catalogue';
+import { signIn } from './support/sign-in';
+
+/** The simulator's card that pays at once (issue 8). */
+const PAYING_CARD = '4242 4242 4242 4242';
+
+/** A fresh shopper buys `product` at £50 for themselves through the real checkout and the simulator. */
+async function buyPersonalVoucher(page: Page, request: APIRequestContext, product: Product): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, request, uniqueEmail('holder'), { name: 'Ada Holder' });
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.merchant.name })).toBeVisible();
+  await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page).toHaveURL('/cart');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL('/checkout');
+  await page.getByRole('button', { name: 'Make Payment' }).click();
+  await expect(page).toHaveURL(/\/pay\//);
+  await page.getByLabel('Card number').fill(PAYING_CARD);
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Holder');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Gift Voucher Successfully Added to Your Account' }),
+  ).toBeVisible();
+}
+
+test('a bought voucher is in My Vouchers; activated, it opens at the till with its code and a QR code', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  const product = await findProduct(request, 'Red Letter Days');
+  await buyPersonalVoucher(page, request, product);
+
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { level: 1, name: 'WALLET' })).toBeVisible();
+  // The purchase is the newest movement of the wallet.
+  const newest = page.getByRole('table').getByRole('row').nth(1);
+  await expect(newest).toContainText('Purchase');
+  await expect(newest).toContainText('+GBP 50.00');
+  await expect(newest).toContainText('Completed');
+  await expect(page.getByText('Showing up to last 100 transactions')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'My Vouchers' }).click();
+  const card = page
+    .getByRole('list', { name: 'My vouchers' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Red Letter Days' });
+  await expect(card).toContainText('GBP 50.00');
+  await expect(card.getByRole('link', { name: 'Exchange' })).toHaveAttribute(
+    'href',
+    /^\/exchange-voucher\?id=[^&]+&amount=50&country=GB&currency=GBP$/,
+  );
+
+  await card.getByRole('button', { name: 'Activate' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('cannot be undone');
+  await dialog.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByText('Your Red Letter Days voucher has been activated.')).toBeVisible();
+  await expect(card.getByText('Activated', { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Exchange' })).toHaveCount(0);
+
+  const [till] = await Promise.all([
+    context.waitForEvent('page'),
+    card.getByRole('link', { name: 'Show Voucher Details' }).click(),
+  ]);
+  await expect(till).toHaveURL(/\/vouchers\/[^/]+$/);
+  await expect(till.getByRole('heading', { level: 1, name: 'Red Letter Days' })).toBeVisible();
+  await expect(till.getByText('£50.00')).toBeVisible();
+  await expect(till.getByTestId('voucher-code')).toHaveText(/^[0-9A-Z]{4}( [0-9A-Z]{4}){3}$/);
+  await expect(till.getByRole('img', { name: 'QR code of the voucher code' })).toBeVisible();
+  await expect(till.getByRole('button', { name: 'Copy code' })).toBeVisible();
+  await till.setViewportSize({ width: 390, height: 844 });
+  await till.screenshot({ path: testInfo.outputPath('till-phone.png'), fullPage: true });
+  await till.close();
+});
+
+test('the wallet reads well on a desktop and on a phone', async ({ page, request }, testInfo) => {
+  const product = await findProduct(request, 'Red Letter Days');
+  await buyPersonalVoucher(page, request, product);
+  for (const [name, width, height] of [
+    ['desktop', 1366, 900],
+    ['phone', 390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/wallet');
+    await expect(page.getByText('Showing up to last 100 transactions')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`wallet-balances-${name}.png`), fullPage: true });
+    await page.getByRole('tab', { name: 'My Vouchers' }).click();
+    await expect(page.getByRole('list', { name: 'My vouchers' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`wallet-vouchers-${name}.png`), fullPage: true });
+    await page.getByRole('tab', { name: 'Manage Vouchers' }).click();
+    await expect(page.getByText('No received vouchers available')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`wallet-manage-${name}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `no sideways scrolling on ${name}`).toBeLessThanOrEqual(0);
+  }
+});
