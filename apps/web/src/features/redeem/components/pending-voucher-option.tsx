@@ -20,7 +20,7 @@ export function PendingVoucherOption({
   onSelect: () => void;
 }) {
   return (
-    <li>
+    <li className="min-w-0">
       <label
         className={cn(
           'flex cursor-pointer items-center gap-3 rounded-2xl border bg-white p-4 shadow-xs transition-colors',

@@ -93,7 +93,7 @@ export function RedeemByEmail() {
       </form>
       {find.isSuccess && pending.length === 0 && <p className="text-gray-600">No pending gifts from {searched}.</p>}
       {pending.length > 0 && (
-        <fieldset className="space-y-4">
+        <fieldset className="min-w-0 space-y-4">
           <legend className="text-lg font-semibold">Pending gifts from {searched}</legend>
           <ul className="grid gap-3 sm:grid-cols-2">
             {pending.map((voucher) => (

@@ -144,6 +144,17 @@ describe('Redeem via Email', () => {
     else expect(find).toBeDisabled();
   });
 
+  it("'Find Gift' stays disabled while a search is pending", async () => {
+    let answer: (value: { status: 200; body: { pendingVouchers: PendingVoucher[] } }) => void = () => {};
+    serve({ ...fakeEndpoint(voucherEndpoints.redeemEmail, () => new Promise((resolve) => (answer = resolve))) });
+    const { user } = await openEmailTab();
+    await user.type(screen.getByLabelText("Sender's email"), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Find Gift' }));
+    expect(await screen.findByRole('button', { name: 'Finding...' })).toBeDisabled();
+    answer({ status: 200, body: { pendingVouchers: pendingGifts } });
+    expect(await screen.findByRole('button', { name: 'Find Gift' })).toBeEnabled();
+  });
+
   it("lists the sender's pending gifts; the chosen one is claimed with confirm-claim, then /confirmation", async () => {
     const requests = serve({
       ...fakeEndpoint(voucherEndpoints.redeemEmail, () => ({ status: 200, body: { pendingVouchers: pendingGifts } })),
