@@ -7,15 +7,22 @@ export function codeGroups(code: string): string[] {
 
 /**
  * The code in large monospaced groups: real text (selectable, read by screen readers), never an
- * image. The groups are separated by real spaces, so a copied selection reads as typed.
+ * image. Two groups to a line, so a phone shows them whole; real spaces between them.
  */
 export function VoucherCode({ code }: { code: string }) {
+  const groups = codeGroups(code);
   return (
     <p
       data-testid="voucher-code"
-      className="text-center font-mono text-3xl leading-snug font-bold tracking-widest break-words text-black [word-spacing:0.25em] sm:text-4xl"
+      className="mx-auto grid w-fit grid-cols-2 gap-x-5 gap-y-1 text-center font-mono text-3xl font-bold tracking-widest text-black sm:text-4xl"
     >
-      {codeGroups(code).join(' ')}
+      {groups.map((group, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a group is a position in one fixed code
+        <span key={index}>
+          {group}
+          {index < groups.length - 1 ? ' ' : ''}
+        </span>
+      ))}
     </p>
   );
 }
