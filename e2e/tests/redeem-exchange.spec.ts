@@ -20,6 +20,13 @@ async function personAt(browser: Browser, origin: string, email: string, name: s
   return page;
 }
 
+/** The wallet's Manage Vouchers tab: the list of received or sent gifts. */
+async function transfers(page: Page, title: 'Received Vouchers' | 'Sent Vouchers') {
+  await page.goto('/wallet');
+  await page.getByRole('tab', { name: 'Manage Vouchers' }).click();
+  return page.getByRole('list', { name: title });
+}
+
 async function myVouchers(page: Page) {
   await page.goto('/wallet');
   await page.getByRole('tab', { name: 'My Vouchers' }).click();
@@ -46,6 +53,14 @@ test('a gift between two people: claimed from its e-mailed link, then exchanged 
   const vouchers = await myVouchers(bea);
   await expect(vouchers.getByRole('listitem')).toHaveCount(1);
   await expect(vouchers).toContainText(GIFT_MERCHANT);
+
+  // Both sides see the gift as confirmed: Bea under Received, the giver (still signed in) under Sent.
+  const received = await transfers(bea, 'Received Vouchers');
+  await expect(received.getByRole('listitem').filter({ hasText: GIFT_MERCHANT })).toContainText('Confirmed');
+  const sent = await transfers(page, 'Sent Vouchers');
+  const sentGift = sent.getByRole('listitem').filter({ hasText: 'To Bea Recipient' });
+  await expect(sentGift).toContainText(GIFT_MERCHANT);
+  await expect(sentGift).toContainText('Confirmed');
 
   // The same link cannot be claimed again.
   await bea.goto(giftLink);

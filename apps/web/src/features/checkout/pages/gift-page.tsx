@@ -99,8 +99,15 @@ export function GiftPage() {
 function ClaimGift({ token }: { token: string }) {
   const navigate = useNavigate();
   const claim = useRedeemLink();
+  // mutateAsync, not mutate's callbacks: the claim refreshes the gift, which then reads 'claimed'
+  // and unmounts this button before a per-call onSuccess could run.
   function redeem() {
-    claim.mutate(token, { onSuccess: (order) => navigate(paths.confirmation, { state: redeemedState(order) }) });
+    claim
+      .mutateAsync(token)
+      .then((order) => navigate(paths.confirmation, { state: redeemedState(order) }))
+      .catch(() => {
+        // Shown from claim.error.
+      });
   }
   return (
     <>

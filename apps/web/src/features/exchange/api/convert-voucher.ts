@@ -11,6 +11,10 @@ export function useConvertVoucher() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: convertVoucher,
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Not awaited: the page moves on at once (a returned promise would hold the mutation until
+    // every active query had refetched, and the page that started it may be gone by then).
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }

@@ -14,6 +14,10 @@ export function useSwapVoucher() {
   return useMutation({
     mutationFn: ({ id, newOrderDetails }: { id: string; newOrderDetails: SwapRequest['newOrderDetails'] }) =>
       swapVoucher(id, newOrderDetails),
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Not awaited: the page moves on at once (a returned promise would hold the mutation until
+    // every active query had refetched, and the page that started it may be gone by then).
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }

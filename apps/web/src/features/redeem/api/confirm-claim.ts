@@ -13,6 +13,10 @@ export function useConfirmClaim() {
   return useMutation({
     mutationFn: ({ orderId, senderEmail }: { orderId: string; senderEmail: string }) =>
       confirmClaim(orderId, senderEmail),
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Not awaited: the page moves on at once (a returned promise would hold the mutation until
+    // every active query had refetched, and the page that started it may be gone by then).
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }

@@ -13,6 +13,10 @@ export function useRedeemLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: redeemLink,
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Not awaited: the page moves on at once (a returned promise would hold the mutation until
+    // every active query had refetched, and the page that started it may be gone by then).
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }
