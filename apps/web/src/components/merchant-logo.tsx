@@ -1,31 +1,34 @@
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
-/** The merchant's logo, or the first letter of its name when there is none or it fails to load. */
+/**
+ * The merchant's logo in a rounded tile, or the first letter of its name when there is none or it
+ * fails to load: the cart, checkout, the payment result, the gift page, redeem and exchange.
+ */
 export function MerchantLogo({
   imageUrl,
   merchantName,
+  alt = '',
   className,
 }: {
   imageUrl: string | undefined;
   merchantName: string;
+  /** Empty (decorative) where the merchant's name is written beside the logo. */
+  alt?: string;
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
-  const frame = cn(
-    'flex shrink-0 items-center justify-center overflow-hidden rounded-xl border border-gray-200 bg-white',
-    className,
-  );
+  const frame = 'flex shrink-0 items-center justify-center overflow-hidden rounded-xl border border-gray-200 bg-white';
   if (!imageUrl || failed) {
     return (
-      <div aria-hidden="true" className={cn(frame, 'bg-brand-50 text-xl font-bold text-brand-600')}>
+      <div aria-hidden="true" className={cn(frame, 'bg-brand-50 text-xl font-bold text-brand-600', className)}>
         {merchantName.charAt(0).toUpperCase()}
       </div>
     );
   }
   return (
-    <div className={frame}>
-      <img src={imageUrl} alt="" className="h-full w-full object-cover" onError={() => setFailed(true)} />
+    <div className={cn(frame, className)}>
+      <img src={imageUrl} alt={alt} className="h-full w-full object-cover" onError={() => setFailed(true)} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { formatMoney, toMajorUnits, toMinorUnits } from '@gvm/contract';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { MerchantLogo } from '@/components/merchant-logo';
 import { paths } from '@/config/paths';
 import type { CartLine } from '../types';
-import { CartItemLogo } from './cart-item-logo';
 import { CartQuantityStepper } from './cart-quantity-stepper';
 
 interface CartItemRowProps {
@@ -17,7 +17,12 @@ export function CartItemRow({ item, disabled, onQuantityChange, onRemove }: Cart
   const lineTotal = toMajorUnits(toMinorUnits(item.selectedValue) * item.quantity);
   return (
     <li className="flex gap-4 p-4 sm:gap-6 sm:p-6">
-      <CartItemLogo imageUrl={item.imageUrl} merchantName={item.merchantName} className="h-16 w-16 sm:h-20 sm:w-20" />
+      <MerchantLogo
+        imageUrl={item.imageUrl}
+        merchantName={item.merchantName}
+        alt={`${item.merchantName} logo`}
+        className="h-16 w-16 text-2xl sm:h-20 sm:w-20"
+      />
       <div className="flex min-w-0 flex-1 flex-col justify-between gap-3">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">

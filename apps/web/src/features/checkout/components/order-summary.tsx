@@ -1,6 +1,6 @@
 import { formatMoney, toMajorUnits, toMinorUnits } from '@gvm/contract';
+import { MerchantLogo } from '@/components/merchant-logo';
 import type { ProductGroup } from '../lib/checkout-lines';
-import { MerchantLogo } from './merchant-logo';
 import { RecipientEntry } from './recipient-entry';
 
 /** The left column (spec 000 section 2, Checkout): what is being bought, and who receives each gift. */

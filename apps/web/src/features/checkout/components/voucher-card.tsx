@@ -1,5 +1,5 @@
 import { formatMoney, type OrderItem } from '@gvm/contract';
-import { MerchantLogo } from './merchant-logo';
+import { MerchantLogo } from '@/components/merchant-logo';
 
 /** One bought voucher on the payment result screen; a gift shows who it went to (spec 000 section 2). */
 export function VoucherCard({ order }: { order: OrderItem }) {

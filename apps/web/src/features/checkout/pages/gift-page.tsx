@@ -1,6 +1,7 @@
 import { formatMoney } from '@gvm/contract';
 import { Gift } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { MerchantLogo } from '@/components/merchant-logo';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -13,7 +14,6 @@ import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { usePageMeta } from '@/lib/page-meta';
 import { useGift } from '../api/get-gift';
-import { MerchantLogo } from '../components/merchant-logo';
 
 const INVALID_LINK_MESSAGE = 'This gift link is not valid';
 

@@ -1,6 +1,7 @@
 import type { OrderItem } from '@gvm/contract';
 import { formatMoney } from '@gvm/contract';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { MerchantLogo } from '@/components/merchant-logo';
 import { buttonClassName } from '@/components/ui/button';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,7 +10,6 @@ import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { usePageMeta } from '@/lib/page-meta';
 import { useOrderStatus } from '../api/get-order-status';
-import { MerchantLogo } from '../components/merchant-logo';
 
 /** A transfer's latest action: pending until the recipient claims it (spec 001 section 3). */
 function statusLabel(status: string | undefined): string {
