@@ -14,10 +14,11 @@ import type { Database, Executor } from '../../db/client';
 import { type GiftTransferRow, giftTransfers, type OrderRow, orders } from '../../db/schema/orders';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findProductsByIds, logoUrl } from '../catalog';
+import { logoUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { findUserByEmail, findUserContacts, getCurrentUser } from '../users';
 import { hashClaimToken } from './service';
+import { activeOrderOf, redemptionUrlOf } from './voucher-service';
 
 /**
  * Gifts between people (issue 9): the received and sent lists, and the three ways a pending gift
@@ -47,8 +48,6 @@ export interface ClaimResult {
 }
 
 type TransferWithOrder = { transfer: GiftTransferRow; order: OrderRow };
-
-const redemptionUrlOf = (orderId: string) => `/vouchers/${orderId}`;
 
 const recipientIs = (email: string) => sql`lower(${giftTransfers.recipientEmail}) = ${email.toLowerCase()}`;
 
@@ -272,17 +271,6 @@ async function claim(
         }),
       });
     }
-    const products = order.productId ? await findProductsByIds(tx, [order.productId]) : new Map();
-    return {
-      _id: order.id,
-      merchant: { name: order.merchantName, redemptionUrl: redemptionUrlOf(order.id) },
-      productCode: order.productCode,
-      currency: order.currency,
-      valuePurchased: toMajorUnits(order.value),
-      isActivated: order.activatedAt !== null,
-      imageUrl: logoUrl(order.productCode),
-      country: order.productId ? (products.get(order.productId.toLowerCase())?.country ?? []) : [],
-      createdAt: order.createdAt.toISOString(),
-    };
+    return activeOrderOf(tx, order);
   });
 }

@@ -63,7 +63,8 @@ function toActiveOrder(order: OrderRow, product: Product | undefined): ActiveOrd
   };
 }
 
-async function activeOrderOf(db: Executor, order: OrderRow): Promise<ActiveOrder> {
+/** A voucher as the wallet lists it, with its product's countries from the catalogue. */
+export async function activeOrderOf(db: Executor, order: OrderRow): Promise<ActiveOrder> {
   const products = await findProductsByCodes(db, [order.productCode]);
   return toActiveOrder(order, products.get(order.productCode));
 }
