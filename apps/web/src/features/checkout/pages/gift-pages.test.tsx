@@ -91,9 +91,11 @@ describe('the sent gifts of a purchase (/sent-gift)', () => {
     expect(gifts[0]).toHaveTextContent('Pending');
   });
 
-  it('without a purchase says the full history comes with the wallet', () => {
+  it('without a purchase points to the full history in the wallet', () => {
     renderAt('/sent-gift', { signedIn: true });
-    expect(screen.getByText(/full history of sent gifts is coming to your wallet/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/full history of sent gifts is in your\s+wallet, under Manage Vouchers/),
+    ).toBeInTheDocument();
   });
 });
 

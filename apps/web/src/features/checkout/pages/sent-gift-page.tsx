@@ -8,12 +8,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
+import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
 import { useOrderStatus } from '../api/get-order-status';
 
 /** A transfer's latest action: pending until the recipient claims it (spec 001 section 3). */
+const isPending = (status: string | undefined) => !status || status === 'pending';
+
 function statusLabel(status: string | undefined): string {
-  if (!status || status === 'pending') return 'Pending';
+  if (!status || isPending(status)) return 'Pending';
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
@@ -44,7 +47,12 @@ function SentGiftList({ purchaseKey }: { purchaseKey: string }) {
             <p className="truncate text-sm text-gray-700">To {order.giftOrder.recipientName}</p>
             <p className="truncate text-sm text-gray-500">{order.giftOrder.recipientEmail}</p>
           </div>
-          <span className="shrink-0 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-700">
+          <span
+            className={cn(
+              'shrink-0 rounded-full px-2.5 py-1 text-xs font-medium',
+              isPending(order.giftOrder.status) ? 'bg-amber-50 text-amber-700' : 'bg-green-50 text-green-700',
+            )}
+          >
             {statusLabel(order.giftOrder.status)}
           </span>
         </li>
@@ -55,7 +63,7 @@ function SentGiftList({ purchaseKey }: { purchaseKey: string }) {
 
 /**
  * /sent-gift: the gifts sent with one purchase (`key`, from the payment result screen), each with
- * its recipient and status. The full history of sent gifts lives in the wallet (issue 9).
+ * its recipient and status. The full history of sent gifts is the wallet's Manage Vouchers tab.
  */
 export function SentGiftPage() {
   usePageMeta('Sent gifts', 'The gift cards you sent and whether they have been claimed.');
@@ -69,8 +77,8 @@ export function SentGiftPage() {
       <h1 className="text-3xl font-bold tracking-tight">Sent Gifts</h1>
       {!key ? (
         <p className="mt-4 text-gray-600">
-          The gifts you send are listed here after each purchase. Your full history of sent gifts is coming to your
-          wallet soon.
+          The gifts you send are listed here after each purchase. Your full history of sent gifts is in your wallet,
+          under Manage Vouchers.
         </p>
       ) : status === 'checking' ? (
         <div className="flex justify-center py-16">
