@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import { extractLink, readLatestMail } from './mailbox';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
+import { enterCard, payWith } from './support/purchase';
 import { signIn } from './support/sign-in';
 
 /** The simulator's documented test cards (issue 8). */
@@ -41,21 +42,6 @@ async function buyerAtCheckout(page: Page, request: APIRequestContext, product: 
   await expect(page).toHaveURL('/checkout');
   await expect(page.getByText('Welcome back!')).toBeVisible();
   return email;
-}
-
-/** Make Payment, then the simulator's hosted card page with `card`. */
-async function payWith(page: Page, card: string): Promise<void> {
-  await page.getByRole('button', { name: 'Make Payment' }).click();
-  await expect(page).toHaveURL(/\/pay\//);
-  await enterCard(page, card);
-}
-
-async function enterCard(page: Page, card: string): Promise<void> {
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Buyer');
-  await page.getByRole('button', { name: /^Pay £/ }).click();
 }
 
 test('a guest logs in to pay, pays by card and sees the voucher added to their account', async ({ page, request }) => {

@@ -3,10 +3,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
+import { PAYING_CARD, payWith } from './support/purchase';
 import { signIn } from './support/sign-in';
 
 /** The simulator's card that pays at once (issue 8). */
-const PAYING_CARD = '4242 4242 4242 4242';
 
 /** A fresh shopper buys `product` at £50 for themselves through the real checkout and the simulator. */
 async function buyPersonalVoucher(page: Page, request: APIRequestContext, product: Product): Promise<void> {
@@ -19,13 +19,7 @@ async function buyPersonalVoucher(page: Page, request: APIRequestContext, produc
   await expect(page).toHaveURL('/cart');
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL('/checkout');
-  await page.getByRole('button', { name: 'Make Payment' }).click();
-  await expect(page).toHaveURL(/\/pay\//);
-  await page.getByLabel('Card number').fill(PAYING_CARD);
-  await page.getByLabel('Expiry').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Holder');
-  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await payWith(page, PAYING_CARD, 'Ada Holder');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Gift Voucher Successfully Added to Your Account' }),
   ).toBeVisible();

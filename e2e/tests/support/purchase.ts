@@ -5,7 +5,7 @@ import { uniqueEmail } from './accounts';
 import { signIn } from './sign-in';
 
 /** The simulator's card that pays at once (issue 8). */
-const PAYING_CARD = '4242 4242 4242 4242';
+export const PAYING_CARD = '4242 4242 4242 4242';
 
 export interface BoughtGift {
   buyerEmail: string;
@@ -44,17 +44,27 @@ export async function buyGift(
   await expect(page.getByText('Recipient added successfully')).toBeVisible();
 
   const paidAt = new Date();
-  await page.getByRole('button', { name: 'Make Payment' }).click();
-  await expect(page).toHaveURL(/\/pay\//);
-  await page.getByLabel('Card number').fill(PAYING_CARD);
-  await page.getByLabel('Expiry').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Giver');
-  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await payWith(page, PAYING_CARD, 'Ada Giver');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Gift Voucher Successfully Delivered to the Recipient!' }),
   ).toBeVisible();
 
   const mail = await readLatestMail(request, recipient.email, { after: paidAt });
   return { buyerEmail, giftLink: extractLink(mail.text, '/gift/') };
+}
+
+/** Make Payment on /checkout, then the simulator's hosted card page with `card`. */
+export async function payWith(page: Page, card: string, nameOnCard = 'Ada Buyer'): Promise<void> {
+  await page.getByRole('button', { name: 'Make Payment' }).click();
+  await expect(page).toHaveURL(/\/pay\//);
+  await enterCard(page, card, nameOnCard);
+}
+
+/** Fills the simulator's card page and pays. */
+export async function enterCard(page: Page, card: string, nameOnCard = 'Ada Buyer'): Promise<void> {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill(nameOnCard);
+  await page.getByRole('button', { name: /^Pay £/ }).click();
 }
