@@ -1,9 +1,9 @@
-import { formatMoney } from '@gvm/contract';
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { CurrencyTotal } from '../types';
+import { CartTotals } from './cart-totals';
 
 /** The side panel: the total estimate (one line per currency in a mixed cart) and the way on. */
 export function CartSummary({ totals, count }: { totals: CurrencyTotal[]; count: number }) {
@@ -22,13 +22,7 @@ export function CartSummary({ totals, count }: { totals: CurrencyTotal[]; count:
         </div>
         <div className="flex items-start justify-between border-t border-gray-200 pt-4">
           <dt className="text-base font-semibold text-gray-900">Total Estimate</dt>
-          <dd className="text-right">
-            {totals.map((total) => (
-              <span key={total.currency} className="block text-lg font-bold tabular-nums text-gray-900">
-                {formatMoney(total.amount, total.currency)}
-              </span>
-            ))}
-          </dd>
+          <CartTotals totals={totals} />
         </div>
       </dl>
       {totals.length > 1 && (

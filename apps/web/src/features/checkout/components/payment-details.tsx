@@ -1,10 +1,9 @@
-import { formatMoney } from '@gvm/contract';
 import { Check, CreditCard, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import type { CurrencyTotal } from '@/features/cart';
+import { CartTotals, type CurrencyTotal } from '@/features/cart';
 import { CheckoutError } from './checkout-error';
 
 interface PaymentDetailsProps {
@@ -62,13 +61,7 @@ export function PaymentDetails({
       </div>
       <dl className="flex items-start justify-between border-t border-gray-200 pt-4">
         <dt className="text-base font-semibold text-gray-900">Total</dt>
-        <dd className="text-right">
-          {totals.map((total) => (
-            <span key={total.currency} className="block text-lg font-bold tabular-nums text-gray-900">
-              {formatMoney(total.amount, total.currency)}
-            </span>
-          ))}
-        </dd>
+        <CartTotals totals={totals} />
       </dl>
       {error && <CheckoutError message={error} />}
       {signedIn ? (

@@ -1,26 +1,12 @@
+import type { CartLine, Recipient } from '@/features/cart';
 /**
- * What checkout reads of a cart line (the cart feature's `CartLine` has this shape and more):
- * `selectedValue` in major units, as chosen on the product page.
+ * What checkout reads of a cart line: the cart's own line without its recipients, which checkout
+ * takes from the recipient store. `selectedValue` in major units, as chosen on the product page.
  */
-export interface CheckoutLine {
-  _id: string;
-  productId: string;
-  productCode: string;
-  merchantName: string;
-  imageUrl: string;
-  currency: string;
-  selectedValue: number;
-  quantity: number;
-}
+export type CheckoutLine = Omit<CartLine, 'recipients'>;
 
 /** A gift recipient as the recipient store keeps it (spec 000 section 3): per product. */
-export interface CheckoutRecipient {
-  productId: string;
-  name: string;
-  email: string;
-  message?: string;
-  id?: string;
-}
+export type CheckoutRecipient = Recipient;
 
 /** The lines of one product (the same product may sit at two values) with its recipients. */
 export interface ProductGroup {
