@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** An account. E-mail is stored normalised (trimmed, lower-case) and unique. */
 export const users = pgTable('users', {
@@ -40,12 +40,46 @@ export const loginCodes = pgTable(
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** Requested from an IP that has signed in to the address's account before (decision 020). */
+    fromKnownIp: boolean('from_known_ip').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('login_codes_email_created').on(table.email, table.createdAt)],
+);
+
+/**
+ * Every e-mail a sign-up sends to an address (a verification link, or "you already have an
+ * account"), kept so sign-ups can be limited per address without revealing which addresses
+ * have accounts (decision 020).
+ */
+export const signupEmails = pgTable(
+  'signup_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('signup_emails_email_created').on(table.email, table.createdAt)],
+);
+
+/**
+ * The addresses (IPs) an account has signed in from, kept as keyed hashes: a code request from
+ * one of them is not held back by a lock-out somebody else caused (decision 020).
+ */
+export const signInIps = pgTable(
+  'sign_in_ips',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipHash: text('ip_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.ipHash] })],
 );
 
 /**
