@@ -25,6 +25,12 @@ export const checkoutSessions = pgTable(
     status: text('status').$type<CheckoutSessionStatus>().notNull().default('open'),
     /** The total in minor units (pence), the sum of the snapshot's lines. */
     amount: integer('amount').notNull(),
+    /**
+     * Minor units of the total paid with UGM Credit (issue 11 section 3; decision 026): held from
+     * the wallet when the session is created, released if it fails or expires. The card pays
+     * `amount - credit_amount`; a session paid wholly by credit has no provider session.
+     */
+    creditAmount: integer('credit_amount').notNull().default(0),
     currency: text('currency').notNull(),
     /** The priced lines and their gift recipients (CheckoutSnapshot in modules/checkout). */
     items: jsonb('items').notNull(),
@@ -37,6 +43,7 @@ export const checkoutSessions = pgTable(
     index('checkout_sessions_user_created').on(table.userId, table.createdAt),
     check('checkout_sessions_status', sql`${table.status} in ('open', 'processing', 'paid', 'failed', 'expired')`),
     check('checkout_sessions_amount', sql`${table.amount} > 0`),
+    check('checkout_sessions_credit', sql`${table.creditAmount} >= 0 and ${table.creditAmount} <= ${table.amount}`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { checkoutSessions } from './checkout';
 import { users } from './users';
 
@@ -31,7 +31,9 @@ export type WalletTransactionType = (typeof walletTransactionTypes)[number];
 
 /**
  * A wallet's history. funding and withdrawal move the balance; a purchase records what a card
- * paid (shown in the history) and does not. At most one purchase row per checkout session.
+ * paid (shown in the history) and does not. A checkout session has at most one row of each type:
+ * its purchase, the withdrawal holding the UGM Credit it spends, and the funding that releases
+ * that hold when the payment fails or expires (decision 026).
  */
 export const walletTransactions = pgTable(
   'wallet_transactions',
@@ -45,13 +47,12 @@ export const walletTransactions = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('GBP'),
     orderIds: uuid('order_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    checkoutSessionId: uuid('checkout_session_id')
-      .unique()
-      .references(() => checkoutSessions.id, { onDelete: 'set null' }),
+    checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('wallet_transactions_wallet_created').on(table.walletId, table.createdAt),
+    unique('wallet_transactions_session_type').on(table.checkoutSessionId, table.type),
     check('wallet_transactions_type', sql`${table.type} in ('funding', 'withdrawal', 'purchase')`),
     check('wallet_transactions_amount', sql`${table.amount} > 0`),
   ],

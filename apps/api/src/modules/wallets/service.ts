@@ -137,5 +137,5 @@ export async function recordCardPurchase(db: Executor, purchase: CardPurchase): 
     select id, 'purchase', ${purchase.amount}, ${purchase.currency}, ${orderIds}, ${purchase.checkoutSessionId},
       ${purchase.at.toISOString()}::timestamptz
     from wallet
-    on conflict (checkout_session_id) do nothing`);
+    on conflict (checkout_session_id, type) do nothing`);
 }
