@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A partner merchant's voucher product. Prices are integer minor units; `countries` lists the
@@ -38,3 +38,20 @@ export const products = pgTable(
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
+
+/**
+ * The catalogue's generation: one row, raised by a statement trigger on `products` (migration
+ * 0007) in the same transaction as every insert, update, delete or truncate, whoever makes it
+ * (the seed, a script, psql). Cached catalogue answers are keyed by epoch and generation
+ * (decision 022); the random epoch keeps two databases (a re-created one, another deployment
+ * on the same Redis) from ever sharing a key.
+ */
+export const catalogGeneration = pgTable(
+  'catalog_generation',
+  {
+    id: boolean('id').primaryKey().default(true),
+    epoch: uuid('epoch').notNull().defaultRandom(),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(1),
+  },
+  (table) => [check('catalog_generation_single_row', sql`${table.id}`)],
+);
