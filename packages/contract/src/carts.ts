@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productSchema } from './catalog';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { text } from './text';
 
 /** Spec 000 sections 5 and 9: a cart line holds 1 to 5 vouchers. */
 export const MAX_QUANTITY_PER_LINE = 5;
@@ -16,7 +17,7 @@ export const CART_ITEM_NOT_FOUND_MESSAGE = 'Cart item not found';
 export const BULK_CART_REJECTED_MESSAGE = 'Some items could not be saved to your cart';
 
 /** Ids are opaque strings on the wire (ARCHITECTURE.md section 5); the server judges them. */
-const idSchema = z.string().trim().min(1).max(64);
+const idSchema = text().trim().min(1).max(64);
 
 export const cartQuantitySchema = z
   .number({ error: QUANTITY_MESSAGE })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryValues } from './categories';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { text } from './text';
 
 export const sortOptions = [
   'merchant-az',
@@ -16,8 +17,7 @@ export const DEFAULT_SORT: SortOption = 'merchant-az';
 export const PAGE_SIZE = 16;
 export const MAX_PAGE_SIZE = 100;
 
-const countryCode = z
-  .string()
+const countryCode = text()
   .trim()
   .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code')
   .transform((value) => value.toUpperCase());
@@ -27,8 +27,8 @@ export const productSearchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   page: z.coerce.number().int().min(1).default(1),
   category: z.enum(categoryValues).optional(),
-  merchant: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(100).optional(),
+  merchant: text().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   sortBy: z.enum(sortOptions).default(DEFAULT_SORT),
   country: countryCode.optional(),
 });
@@ -71,8 +71,8 @@ export const productFiltersResponseSchema = z.object({
 });
 export type ProductFiltersResponse = z.infer<typeof productFiltersResponseSchema>;
 
-export const productIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
-export const productCodeParamsSchema = z.object({ code: z.string().trim().min(1).max(64) });
+export const productIdParamsSchema = z.object({ id: text().trim().min(1).max(64) });
+export const productCodeParamsSchema = z.object({ code: text().trim().min(1).max(64) });
 
 /** Query of GET /products/top-sellers (spec 000 section 9: the client asks for 8 in GB). */
 export const topSellersQuerySchema = z.object({
@@ -86,7 +86,7 @@ export const topSellersResponseSchema = z.object({ products: z.array(productSche
 export type TopSellersResponse = z.infer<typeof topSellersResponseSchema>;
 
 /** `<product code>.svg`, as `imageUrl` names it. */
-export const logoParamsSchema = z.object({ file: z.string().max(80) });
+export const logoParamsSchema = z.object({ file: text().max(80) });
 
 /** The lettermark logo is an SVG document, not JSON: its body is the image's markup. */
 export const logoSvgSchema = z.string().meta({

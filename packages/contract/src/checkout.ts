@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { errorResponseSchema } from './errors';
+import { multilineText, text } from './text';
 import { emailSchema } from './users';
 
 /**
@@ -21,26 +22,27 @@ export const CHECKOUT_SESSION_TTL_MINUTES = 30;
 /** Spec 000 section 9: the payment result screen polls every 3 seconds. */
 export const PAYMENT_STATUS_POLL_MS = 3000;
 
-const text = (max: number) => z.string().trim().max(max);
+const line = (max: number) => text().trim().max(max);
+const paragraph = (max: number) => multilineText().trim().max(max);
 
 const recipientInfoSchema = z.object({
-  email: z.string().max(254).optional(),
-  name: text(100).optional(),
-  message: text(500).optional(),
+  email: text().max(254).optional(),
+  name: line(100).optional(),
+  message: paragraph(500).optional(),
 });
 
 /** One line of the checkout payload; only id, value, quantity and isGift are read by the server. */
 export const checkoutItemSchema = z.object({
   /** The product id (the cart line's productId). */
-  id: z.string().trim().min(1).max(64),
-  name: text(200).optional(),
-  currency: text(3).optional(),
+  id: text().trim().min(1).max(64),
+  name: line(200).optional(),
+  currency: line(3).optional(),
   /** Value per voucher in major units, as chosen on the product page. */
   value: z.number().positive().max(1_000_000),
   quantity: z.number().int(),
-  image: text(500).optional(),
-  productCode: text(64).optional(),
-  merchant: z.object({ name: text(200), distributionMethod: z.literal('EMAIL').optional() }).optional(),
+  image: line(500).optional(),
+  productCode: line(64).optional(),
+  merchant: z.object({ name: line(200), distributionMethod: z.literal('EMAIL').optional() }).optional(),
   isGift: z.boolean().default(false),
   recipientInfo: recipientInfoSchema.optional(),
 });
@@ -48,11 +50,11 @@ export type CheckoutItem = z.input<typeof checkoutItemSchema>;
 
 /** A gift recipient; `itemId` is the product id of the line the gift comes from (one voucher each). */
 export const checkoutRecipientSchema = z.object({
-  itemId: z.string().trim().min(1).max(64),
-  itemName: text(200).optional(),
-  email: z.string().max(254),
-  name: text(100),
-  message: text(500).optional(),
+  itemId: text().trim().min(1).max(64),
+  itemName: line(200).optional(),
+  email: text().max(254),
+  name: line(100),
+  message: paragraph(500).optional(),
   isGift: z.boolean().optional(),
 });
 export type CheckoutRecipient = z.input<typeof checkoutRecipientSchema>;
@@ -62,24 +64,24 @@ export type OrderType = (typeof orderTypes)[number];
 
 /** Spec 000 section 3: the checkout-session payload, exactly as the client builds it. */
 export const checkoutSessionRequestSchema = z.object({
-  mongoUserId: z.string().max(64).optional(),
+  mongoUserId: text().max(64).optional(),
   items: z.array(checkoutItemSchema).max(50),
   recipients: z.array(checkoutRecipientSchema).max(250).default([]),
   orderDetails: z
     .object({
       userType: z.literal('consumer').optional(),
-      productCodes: z.array(text(64)).max(50).optional(),
-      merchants: z.array(text(200)).max(50).optional(),
-      productCode: text(64).optional(),
-      merchant: text(200).optional(),
+      productCodes: z.array(line(64)).max(50).optional(),
+      merchants: z.array(line(200)).max(50).optional(),
+      productCode: line(64).optional(),
+      merchant: line(200).optional(),
       orderType: z.enum(orderTypes).optional(),
-      currency: text(3).optional(),
+      currency: line(3).optional(),
       valuePurchased: z.number().optional(),
       usageLimit: z.number().optional(),
       hasGiftItems: z.boolean().optional(),
       totalItems: z.number().optional(),
       allItems: z.array(z.unknown()).max(50).optional(),
-      giftOrder: z.object({ message: text(500).optional() }).optional(),
+      giftOrder: z.object({ message: paragraph(500).optional() }).optional(),
     })
     .optional(),
   summary: z
@@ -87,7 +89,7 @@ export const checkoutSessionRequestSchema = z.object({
     .partial()
     .optional(),
   /** Only 'card' exists (spec 000 section 5); anything else is refused with CARD_ONLY_MESSAGE. */
-  paymentMethod: text(30).default('card'),
+  paymentMethod: line(30).default('card'),
 });
 export type CheckoutSessionRequest = z.input<typeof checkoutSessionRequestSchema>;
 
@@ -119,11 +121,11 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 export const paymentStatuses = ['processing', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const verifyOrderQuerySchema = z.object({ session_id: z.string().trim().min(1).max(255) });
+export const verifyOrderQuerySchema = z.object({ session_id: text().trim().min(1).max(255) });
 export const verifyOrderResponseSchema = z.object({ success: z.literal(true), orders: z.array(orderItemSchema) });
 export const verifyOrderFailureSchema = errorResponseSchema.extend({ failedOrders: z.array(orderItemSchema) });
 
-export const orderStatusQuerySchema = z.object({ key: z.string().trim().min(1).max(128) });
+export const orderStatusQuerySchema = z.object({ key: text().trim().min(1).max(128) });
 export const orderStatusResponseSchema = z.object({
   status: z.enum(paymentStatuses),
   orders: z.array(orderItemSchema),
@@ -131,7 +133,7 @@ export const orderStatusResponseSchema = z.object({
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 
 /** The gift landing page (/gift/:token): what the recipient sees before signing in. */
-export const giftParamsSchema = z.object({ token: z.string().trim().min(1).max(128) });
+export const giftParamsSchema = z.object({ token: text().trim().min(1).max(128) });
 export const giftSchema = z.object({
   senderName: z.string(),
   recipientName: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { text } from './text';
 
 /*
  * The dev mailbox (ARCHITECTURE.md section 4): every queued e-mail, readable without a mail
@@ -8,7 +9,7 @@ import { defineEndpoint, errorResponses } from './endpoint';
  * e2e helper (e2e/tests/mailbox.ts) read one shape.
  */
 
-export const mailboxQuerySchema = z.object({ to: z.string().trim().min(1).max(320).optional() });
+export const mailboxQuerySchema = z.object({ to: text().trim().min(1).max(320).optional() });
 
 /** One e-mail as the outbox holds it; `createdAt` is ISO 8601, the moment it was queued. */
 export const mailboxMessageSchema = z.object({

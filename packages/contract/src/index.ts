@@ -12,6 +12,7 @@ export * from './notifications';
 export * from './outreach';
 export * from './public-config';
 export * from './routes';
+export * from './text';
 export * from './users';
 export * from './value-options';
 export * from './vouchers';

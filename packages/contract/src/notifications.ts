@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { text } from './text';
 
 /** A notification as the header bell and the settings tab read it (spec 000 sections 3 and 7). */
 export const notificationSchema = z.object({
@@ -15,8 +16,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.array(notificationSchema);
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-export const notificationUserParamsSchema = z.object({ userId: z.string().max(64) });
-export const notificationIdParamsSchema = z.object({ id: z.string().max(64) });
+export const notificationUserParamsSchema = z.object({ userId: text().max(64) });
+export const notificationIdParamsSchema = z.object({ id: text().max(64) });
 
 /** The header bell and the settings tab (spec 000 sections 3 and 7). */
 export const notificationEndpoints = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categoryNames, categoryValues } from './categories';
 import { defineEndpoint, errorResponses } from './endpoint';
 import type { FieldError } from './errors';
+import { multilineText, text } from './text';
 
 /** Spec 001 section 5 and spec 000 section 5: the forms' exact validation copy. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
@@ -55,18 +56,18 @@ export const businessCategoryOptions = [
   { value: 'other' as const, name: 'Other' },
 ];
 
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input == null ? REQUIRED_FIELDS_MESSAGE : `${label} must be text`) })
+function requiredText(label: string, max: number, multiline = false) {
+  return (multiline ? multilineText : text)({
+    error: (issue) => (issue.input == null ? REQUIRED_FIELDS_MESSAGE : `${label} must be text`),
+  })
     .trim()
     .min(1, REQUIRED_FIELDS_MESSAGE)
     .max(max, `${label} must be ${max} characters or fewer`);
 }
 
 /** Optional text: absent, empty and blank all mean "not given" and arrive as ''. */
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
+function optionalText(label: string, max: number, multiline = false) {
+  return (multiline ? multilineText : text)({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be ${max} characters or fewer`)
     .default('');
@@ -93,7 +94,7 @@ export const supportRequestSchema = z.object(
     subject: z
       .enum(supportSubjects, { error: 'Please choose a subject: support, business, feedback or other' })
       .default('support'),
-    message: requiredText('Message', outreachLimits.message),
+    message: requiredText('Message', outreachLimits.message, true),
   },
   formObject,
 );
@@ -111,7 +112,7 @@ export const partnershipRequestSchema = z.object(
     businessCategory: z
       .union([z.literal(''), z.enum(businessCategories)], { error: 'Please choose a business category from the list' })
       .default(''),
-    aboutBusiness: optionalText('About your business', outreachLimits.aboutBusiness),
+    aboutBusiness: optionalText('About your business', outreachLimits.aboutBusiness, true),
   },
   formObject,
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { text } from './text';
 
 /**
  * Accounts and sessions (spec 000 sections 3, 4, 5 and 7; spec 001 section 5). The same schemas
@@ -10,8 +11,7 @@ export const LOGIN_CODE_LENGTH = 6;
 export const USERNAME_PATTERN = /^[a-z0-9_]{3,30}$/;
 
 /** An e-mail address, normalised (trimmed, lower-case) before it is checked. */
-export const emailSchema = z
-  .string('Please enter a valid email address')
+export const emailSchema = text('Please enter a valid email address')
   .trim()
   .toLowerCase()
   .pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'));
@@ -23,8 +23,7 @@ export type GenerateCodeRequest = z.input<typeof generateCodeRequestSchema>;
 export const generateCodeResponseSchema = z.object({ success: z.literal(true) });
 export type GenerateCodeResponse = z.infer<typeof generateCodeResponseSchema>;
 
-export const loginCodeSchema = z
-  .string('Please enter the 6-digit verification code')
+export const loginCodeSchema = text('Please enter the 6-digit verification code')
   .trim()
   .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), 'Please enter the 6-digit verification code');
 
@@ -36,7 +35,7 @@ export const sessionTokensSchema = z.object({ token: z.string(), refreshToken: z
 export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 
 export const refreshTokenRequestSchema = z.object({
-  refreshToken: z.string('A refresh token is required').min(1, 'A refresh token is required').max(512),
+  refreshToken: text('A refresh token is required').min(1, 'A refresh token is required').max(512),
 });
 export type RefreshTokenRequest = z.infer<typeof refreshTokenRequestSchema>;
 
@@ -50,16 +49,14 @@ export type RefreshTokenResponse = z.infer<typeof refreshTokenResponseSchema>;
 export const logoutRequestSchema = refreshTokenRequestSchema;
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
-export const usernameSchema = z
-  .string('Please choose a username')
+export const usernameSchema = text('Please choose a username')
   .trim()
   .toLowerCase()
   .min(3, 'Username must be at least 3 characters')
   .max(30, 'Username must be at most 30 characters')
   .regex(USERNAME_PATTERN, 'Username may only contain letters, digits and underscores');
 
-export const signUpNameSchema = z
-  .string('Please enter your name')
+export const signUpNameSchema = text('Please enter your name')
   .trim()
   .min(1, 'Please enter your name')
   .max(100, 'Name must be at most 100 characters');
@@ -69,24 +66,24 @@ export const registerRequestSchema = z.object({
   consumer: z.object({ name: signUpNameSchema }),
   role: z.literal('consumer', 'Only consumer accounts can be registered'),
   username: usernameSchema,
-  selectedPersonas: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
+  selectedPersonas: z.array(text().trim().min(1).max(50)).max(20).default([]),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const registerResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-export const verifyEmailParamsSchema = z.object({ token: z.string() });
+export const verifyEmailParamsSchema = z.object({ token: text() });
 
 export const signedInResponseSchema = sessionTokensSchema.extend({ message: z.string() });
 export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
 
 /** One path for Google sign-in and sign-up; `mode` tells them apart (default login). */
 export const googleAuthRequestSchema = z.object({
-  accessToken: z.string('A Google access token is required').min(1).max(4096),
+  accessToken: text('A Google access token is required').min(1).max(4096),
   mode: z.enum(['login', 'signup']).default('login'),
   /** The name the client read from Google's user-info service, used when token-info has none. */
-  name: z.string().trim().max(100).optional(),
+  name: text().trim().max(100).optional(),
 });
 export type GoogleAuthRequest = z.input<typeof googleAuthRequestSchema>;
 
@@ -108,8 +105,7 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** Settings name (spec 001 section 5). */
-export const accountNameSchema = z
-  .string('Name is required')
+export const accountNameSchema = text('Name is required')
   .trim()
   .min(1, { error: 'Name is required', abort: true })
   .min(2, 'Name must be at least 2 characters')
@@ -118,8 +114,7 @@ export const accountNameSchema = z
 const PHONE_MESSAGE = 'Please enter a valid phone number or leave it empty';
 
 /** Settings phone (spec 001 section 5): may be empty, which clears it (null). */
-export const accountPhoneSchema = z
-  .string(PHONE_MESSAGE)
+export const accountPhoneSchema = text(PHONE_MESSAGE)
   .trim()
   .max(30, 'Phone number must be at most 30 characters')
   .refine((value) => value === '' || value.length >= 3, { error: PHONE_MESSAGE, abort: true })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { text } from './text';
 import { emailSchema } from './users';
 
 /**
@@ -13,9 +14,9 @@ export const ORDER_NOT_FOUND_MESSAGE = 'Voucher not found';
 /** One answer for an unknown, used or malformed claim link (link-guessing defence). */
 export const GIFT_LINK_INVALID_MESSAGE = 'This gift link is not valid or has already been used.';
 
-export const orderIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
-export const transferOrderParamsSchema = z.object({ orderId: z.string().trim().min(1).max(64) });
-export const orderUserParamsSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+export const orderIdParamsSchema = z.object({ id: text().trim().min(1).max(64) });
+export const transferOrderParamsSchema = z.object({ orderId: text().trim().min(1).max(64) });
+export const orderUserParamsSchema = z.object({ userId: text().trim().min(1).max(64) });
 
 /** Spec 001 section 3: an active order (voucher) in the wallet's My Vouchers grid. */
 export const activeOrderSchema = z.object({
@@ -100,17 +101,17 @@ export const redeemEmailResponseSchema = z.object({ pendingVouchers: z.array(pen
 export const confirmClaimRequestSchema = z.object({ senderEmail: emailSchema });
 /** The whole claim URL from the gift e-mail, or its token alone. */
 export const redeemLinkRequestSchema = z.object({
-  link: z.string('Please enter the voucher link').trim().min(1, 'Please enter the voucher link').max(2048),
+  link: text('Please enter the voucher link').trim().min(1, 'Please enter the voucher link').max(2048),
 });
 export const claimResponseSchema = z.object({ message: z.string(), order: activeOrderSchema });
 
 /** Spec 001 section 3: the swap payload. */
 export const swapRequestSchema = z.object({
   newOrderDetails: z.object({
-    productCode: z.string().trim().min(1).max(64),
-    currency: z.string().trim().min(1).max(3),
+    productCode: text().trim().min(1).max(64),
+    currency: text().trim().min(1).max(3),
     valuePurchased: z.number().positive(),
-    merchant: z.object({ name: z.string().trim().max(200) }),
+    merchant: z.object({ name: text().trim().max(200) }),
   }),
 });
 export type SwapRequest = z.infer<typeof swapRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { text } from './text';
 
 /** Spec 001 sections 2, 3, 8 and 9: the wallet (UGM Credit) and its history. */
 
@@ -39,12 +40,12 @@ export const walletSchema = z.object({
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
-export const walletUserParamsSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+export const walletUserParamsSchema = z.object({ userId: text().trim().min(1).max(64) });
 
 /** Spec 001 section 3: the wallet-creation payload. `currency` may be a currency or a country (GB, US, EU). */
 export const createWalletRequestSchema = z.object({
-  userID: z.string().trim().min(1).max(64),
-  currency: z.string().trim().max(3).optional(),
+  userID: text().trim().min(1).max(64),
+  currency: text().trim().max(3).optional(),
 });
 export type CreateWalletRequest = z.infer<typeof createWalletRequestSchema>;
 

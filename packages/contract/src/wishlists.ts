@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productSchema } from './catalog';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { text } from './text';
 
 export const WISHLIST_NOT_FOUND_MESSAGE = 'Wishlist not found';
 export const WISHLIST_ITEM_ADDED_MESSAGE = 'Added to your wishlist';
@@ -8,7 +9,7 @@ export const WISHLIST_ITEM_REMOVED_MESSAGE = 'Removed from your wishlist';
 /** Spec 000 sections 5 and 8: shown by the client when a guest taps the heart. */
 export const WISHLIST_LOGIN_REQUIRED_MESSAGE = 'Please log in to add items to your wishlist.';
 
-const idSchema = z.string().trim().min(1).max(64);
+const idSchema = text().trim().min(1).max(64);
 
 export const wishlistUserParamsSchema = z.object({ userId: idSchema });
 export const wishlistParamsSchema = z.object({ wishlistId: idSchema });
