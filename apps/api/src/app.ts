@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/carts/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { registerCreditHoldSweeper } from './modules/checkout';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -111,6 +112,8 @@ export async function buildApp({
   registerErrorHandling(app);
   await app.register(authPlugin);
   registerMailWorker(app, mailWorker);
+  // Unpaid checkouts past their expiry give back the UGM Credit they hold (decision 026).
+  registerCreditHoldSweeper(app);
   // Before the modules: the OpenAPI document is built from the routes registered after it.
   await registerApiReference(app);
 

@@ -17,6 +17,12 @@ export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
 export const NO_CHECKOUT_URL_MESSAGE = 'No checkout URL returned from server';
 export const RECIPIENT_REQUIRED_MESSAGE = 'Please enter both name and email';
 export const EMPTY_CART_MESSAGE = 'Your cart is empty';
+/** Issue 11 section 3: paying with UGM Credit (decision 026). */
+export const CREDIT_BALANCE_TOO_LOW_MESSAGE =
+  'Your UGM Credit balance is lower than the amount you chose to use. Please choose a smaller amount.';
+export const CREDIT_OVER_TOTAL_MESSAGE = 'You cannot use more UGM Credit than the total.';
+export const creditCurrencyMessage = (walletCurrency: string, totalCurrency: string) =>
+  `Your UGM Credit is in ${walletCurrency}, so it cannot pay for vouchers in ${totalCurrency}. Please pay by card.`;
 /** A checkout session's payment page stays open this long (issue 8). */
 export const CHECKOUT_SESSION_TTL_MINUTES = 30;
 /** Spec 000 section 9: the payment result screen polls every 3 seconds. */
@@ -90,6 +96,11 @@ export const checkoutSessionRequestSchema = z.object({
     .optional(),
   /** Only 'card' exists (spec 000 section 5); anything else is refused with CARD_ONLY_MESSAGE. */
   paymentMethod: line(30).default('card'),
+  /**
+   * Issue 11 section 3: UGM Credit to spend, in major units (at most the total and the balance).
+   * The card pays the rest; credit for the whole total needs no card page. Absent or 0: card only.
+   */
+  walletCredit: z.number().nonnegative().max(1_000_000).optional(),
 });
 export type CheckoutSessionRequest = z.input<typeof checkoutSessionRequestSchema>;
 

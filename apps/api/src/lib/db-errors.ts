@@ -9,3 +9,12 @@ export function violatedUniqueConstraint(error: unknown): string | null {
   }
   return null;
 }
+
+/** The constraint a check violation (SQLSTATE 23514) broke, or null for any other error. */
+export function violatedCheckConstraint(error: unknown): string | null {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const { code, constraint } = current as Error & { code?: unknown; constraint?: unknown };
+    if (code === '23514') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}

@@ -2,6 +2,7 @@
  * The checkout module's public face: opening a checkout session, applying the provider's
  * outcomes (webhooks: `applyPaymentEvent`), and the payment result reads (verify, status).
  */
+export { CREDIT_HOLD_SWEEP_MS, registerCreditHoldSweeper, releaseDueCreditHolds } from './credit-holds';
 export { type CheckoutDeps, checkoutDepsOf } from './deps';
 export { applyPaymentEvent } from './fulfilment';
 export {

@@ -3,10 +3,12 @@ import {
   CARD_ONLY_MESSAGE,
   CHECKOUT_SESSION_TTL_MINUTES,
   type CheckoutSessionRequest,
+  CREDIT_OVER_TOTAL_MESSAGE,
   EMPTY_CART_MESSAGE,
   formatMoney,
   MISSING_NAME_MESSAGE,
   toMajorUnits,
+  toMinorUnits,
 } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -14,7 +16,10 @@ import { checkoutSessions } from '../../db/schema/checkout';
 import { AppError } from '../../lib/errors';
 import { findProductsByIds } from '../catalog';
 import { getCurrentUser } from '../users';
+import { holdCredit, releaseCreditHold } from '../wallets';
+import { releaseDueCreditHolds } from './credit-holds';
 import type { CheckoutDeps } from './deps';
+import { fulfilIn } from './fulfilment';
 import { priceCheckout } from './pricing';
 import type { CheckoutSnapshot } from './snapshot';
 
@@ -28,6 +33,16 @@ export function hashPollKey(key: string): string {
 }
 
 const rule = (message: string) => new AppError('BUSINESS_RULE', message);
+
+/** What `checkout_sessions.provider` says of a session paid wholly with UGM Credit (no card page). */
+export const CREDIT_ONLY_PROVIDER = 'ugm-credit';
+
+/** The UGM Credit asked for, in minor units: at most the total (issue 11 section 3). */
+function creditAsked(walletCredit: number | undefined, amount: number): number {
+  const credit = toMinorUnits(walletCredit ?? 0);
+  if (credit > amount) throw rule(CREDIT_OVER_TOTAL_MESSAGE);
+  return credit;
+}
 
 /**
  * POST /wallets/checkout-session: checks the buyer and the payload, reprices every line from the
@@ -50,39 +65,65 @@ export async function createCheckoutSession(
     db,
     body.items.map((item) => item.id),
   );
-  const { lines, amount, currency } = priceCheckout(body, catalogue);
+  const { lines, amount, currency } = priceCheckout(body, catalogue, deps.clock());
   const snapshot: CheckoutSnapshot = { buyer: { name: buyerName, email: buyer.email }, lines };
+  const credit = creditAsked(body.walletCredit, amount);
+  const creditOnly = credit === amount;
+  // Credit still held by the buyer's own abandoned payment pages comes back before a new hold.
+  if (credit > 0) await releaseDueCreditHolds(db, deps, { userId });
 
   const now = deps.clock();
   const expiresAt = new Date(now.getTime() + TTL_MS);
   const pollKey = randomBytes(16).toString('base64url');
-  const [session] = await db
-    .insert(checkoutSessions)
-    .values({
-      userId,
-      provider: deps.payments.name,
-      pollKeyHash: hashPollKey(pollKey),
-      amount,
-      currency,
-      items: snapshot,
-      expiresAt,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: checkoutSessions.id });
-  if (!session) throw new Error('inserting a checkout session returned no row');
-
   const base = deps.config.publicUrl;
+  // One transaction: the session, the UGM Credit it holds (decision 026) and, when the credit
+  // pays it all, its vouchers. A refused hold (balance too low) leaves nothing behind.
+  const session = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(checkoutSessions)
+      .values({
+        userId,
+        provider: creditOnly ? CREDIT_ONLY_PROVIDER : deps.payments.name,
+        pollKeyHash: hashPollKey(pollKey),
+        amount,
+        creditAmount: credit,
+        currency,
+        items: snapshot,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: checkoutSessions.id });
+    if (!created) throw new Error('inserting a checkout session returned no row');
+    if (credit > 0) await holdCredit(tx, { userId, checkoutSessionId: created.id, amount: credit, currency, at: now });
+    if (creditOnly) await fulfilIn(tx, deps, created.id);
+    return created;
+  });
+  // Paid in full with credit: no card page; the result page shows the vouchers at once.
+  if (creditOnly) return { url: `${base}/confirmation?session_id=${session.id}&key=${pollKey}` };
+
+  const cardAmount = amount - credit;
+  const money = (minor: number) => formatMoney(toMajorUnits(minor), currency);
   try {
     const hosted = await deps.payments.createHostedSession({
       checkoutSessionId: session.id,
-      amount,
+      amount: cardAmount,
       currency,
-      lines: lines.map((line) => ({
-        name: `${line.merchantName} gift card ${formatMoney(toMajorUnits(line.unitAmount), line.currency)}`,
-        unitAmount: line.unitAmount,
-        quantity: line.quantity,
-      })),
+      // The card's part as one line when credit pays the rest (a payment page's lines add up to its amount).
+      lines:
+        credit > 0
+          ? [
+              {
+                name: `Gift cards ${money(amount)} less ${money(credit)} UGM Credit`,
+                unitAmount: cardAmount,
+                quantity: 1,
+              },
+            ]
+          : lines.map((line) => ({
+              name: `${line.merchantName} gift card ${formatMoney(toMajorUnits(line.unitAmount), line.currency)}`,
+              unitAmount: line.unitAmount,
+              quantity: line.quantity,
+            })),
       customerEmail: buyer.email,
       successUrl: `${base}/confirmation?session_id={CHECKOUT_SESSION_ID}&key=${pollKey}`,
       pendingUrl: `${base}/confirmation?session_id=pending&key=${pollKey}`,
@@ -95,10 +136,14 @@ export async function createCheckoutSession(
       .where(eq(checkoutSessions.id, session.id));
     return { url: hosted.url };
   } catch (error) {
-    await db
-      .update(checkoutSessions)
-      .set({ status: 'failed', updatedAt: deps.clock() })
-      .where(eq(checkoutSessions.id, session.id));
+    await db.transaction(async (tx) => {
+      const failedAt = deps.clock();
+      await tx
+        .update(checkoutSessions)
+        .set({ status: 'failed', updatedAt: failedAt })
+        .where(eq(checkoutSessions.id, session.id));
+      if (credit > 0) await releaseCreditHold(tx, session.id, failedAt);
+    });
     throw Object.assign(new AppError('UNAVAILABLE', PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
   }
 }

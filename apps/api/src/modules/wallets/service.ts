@@ -1,7 +1,15 @@
-import { toMajorUnits, WALLET_HISTORY_LIMIT, type Wallet, walletCurrencyForCountry } from '@gvm/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import {
+  CREDIT_BALANCE_TOO_LOW_MESSAGE,
+  creditCurrencyMessage,
+  toMajorUnits,
+  WALLET_HISTORY_LIMIT,
+  type Wallet,
+  walletCurrencyForCountry,
+} from '@gvm/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type WalletRow, wallets, walletTransactions } from '../../db/schema/wallets';
+import { violatedCheckConstraint } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 
 export const WALLET_NOT_FOUND_MESSAGE = 'Wallet not found';
@@ -138,4 +146,97 @@ export async function recordCardPurchase(db: Executor, purchase: CardPurchase): 
       ${purchase.at.toISOString()}::timestamptz
     from wallet
     on conflict (checkout_session_id, type) do nothing`);
+}
+
+export interface CreditHold {
+  userId: string;
+  checkoutSessionId: string;
+  /** Minor units, positive. */
+  amount: number;
+  /** The checkout's currency; the wallet must hold the same. */
+  currency: string;
+  at: Date;
+}
+
+/**
+ * Holds UGM Credit for a checkout session inside the caller's transaction (decision 026): one
+ * `withdrawal` row for the session, which the database takes from the balance at once (migration
+ * 0003's trigger, under the wallet row's lock). The balance's CHECK refuses an overdraft, so of
+ * many checkouts spending the same credit at once only those it covers succeed; the others get
+ * 422 and, the caller's transaction being rolled back, leave nothing behind.
+ */
+export async function holdCredit(tx: Executor, hold: CreditHold): Promise<void> {
+  const [wallet] = await tx
+    .select({ id: wallets.id, currency: wallets.currency })
+    .from(wallets)
+    .where(eq(wallets.userId, hold.userId));
+  if (!wallet) throw new AppError('BUSINESS_RULE', CREDIT_BALANCE_TOO_LOW_MESSAGE);
+  if (wallet.currency !== hold.currency) {
+    throw new AppError('BUSINESS_RULE', creditCurrencyMessage(wallet.currency, hold.currency));
+  }
+  try {
+    await tx.insert(walletTransactions).values({
+      walletId: wallet.id,
+      type: 'withdrawal',
+      amount: hold.amount,
+      currency: wallet.currency,
+      checkoutSessionId: hold.checkoutSessionId,
+      createdAt: hold.at,
+    });
+  } catch (error) {
+    if (violatedCheckConstraint(error) === 'wallets_balance_not_negative') {
+      throw new AppError('BUSINESS_RULE', CREDIT_BALANCE_TOO_LOW_MESSAGE);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Gives a failed or expired session's held credit back, inside the caller's transaction: one
+ * `funding` row of the hold's amount for the session (at most one: UNIQUE(session, type)). Does
+ * nothing for a session that holds no credit or was already released.
+ */
+export async function releaseCreditHold(tx: Executor, checkoutSessionId: string, at: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into ${walletTransactions} (wallet_id, type, amount, currency, order_ids, checkout_session_id, created_at)
+    select wallet_id, 'funding', amount, currency, order_ids, checkout_session_id, ${at.toISOString()}::timestamptz
+    from ${walletTransactions}
+    where checkout_session_id = ${checkoutSessionId} and type = 'withdrawal'
+    on conflict (checkout_session_id, type) do nothing`);
+}
+
+/** Thrown when a session paid after its hold was released can no longer take its credit back. */
+export class CreditSpentElsewhereError extends Error {
+  constructor(readonly checkoutSessionId: string) {
+    super(`the UGM Credit released from checkout session ${checkoutSessionId} has been spent since`);
+    this.name = 'CreditSpentElsewhereError';
+  }
+}
+
+/**
+ * Spends a paid session's held credit, inside the fulfilling transaction: the withdrawal now names
+ * the orders it paid for (the wallet history shows them). A hold released earlier (the session
+ * had failed or expired before the provider reported it paid) is taken back by removing the
+ * release; if the credit has been spent since, the balance's CHECK refuses and
+ * CreditSpentElsewhereError is thrown, so the caller's transaction issues nothing.
+ */
+export async function spendHeldCredit(
+  tx: Executor,
+  checkoutSessionId: string,
+  orderIds: readonly string[],
+): Promise<void> {
+  try {
+    await tx
+      .delete(walletTransactions)
+      .where(and(eq(walletTransactions.checkoutSessionId, checkoutSessionId), eq(walletTransactions.type, 'funding')));
+  } catch (error) {
+    if (violatedCheckConstraint(error) === 'wallets_balance_not_negative') {
+      throw new CreditSpentElsewhereError(checkoutSessionId);
+    }
+    throw error;
+  }
+  await tx
+    .update(walletTransactions)
+    .set({ orderIds: [...orderIds] })
+    .where(and(eq(walletTransactions.checkoutSessionId, checkoutSessionId), eq(walletTransactions.type, 'withdrawal')));
 }
