@@ -29,5 +29,10 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
   execSync('npm run build -w @gvm/web', { cwd: root, stdio: 'inherit' });
 }
 
+// `npm start` is how the shop is tried out, so its dev mailbox stays readable even though HOST
+// defaults to 0.0.0.0 (decision 027): explicitly, and only while it is the mail transport (no
+// SMTP_URL) outside production. A real deployment sets SMTP_URL, and the mailbox is gone.
+if (!process.env.SMTP_URL && process.env.NODE_ENV !== 'production') process.env.DEV_MAILBOX ??= '1';
+
 await import('tsx/esm/api').then(({ register }) => register());
 await import(path.join(root, 'apps/api/src/server.ts'));

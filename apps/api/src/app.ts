@@ -15,6 +15,7 @@ import { cartRoutes } from './modules/carts/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { registerCreditHoldSweeper } from './modules/checkout';
 import { checkoutRoutes } from './modules/checkout/routes';
+import { servesDevMailbox } from './modules/dev-mailbox/gate';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -140,8 +141,9 @@ export async function buildApp({
   await app.register(seoRoutes);
   // The simulator's hosted card page (/pay/:sessionId) and its webhook delivery; nothing for Stripe.
   await registerPaymentPages(app);
-  // The dev mailbox exists only outside production, and before the web app's index.html fallback.
-  if (config.env !== 'production') await app.register(devMailboxRoutes);
+  // The dev mailbox: never in production, and elsewhere only where no real address can be read
+  // through it (decision 027). Before the web app's index.html fallback.
+  if (servesDevMailbox(config)) await app.register(devMailboxRoutes);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

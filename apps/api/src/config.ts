@@ -22,6 +22,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Gift Marketplace <no-reply@localhost>'),
+  /** 1: serve /dev/mailbox; 0: never; unset: only with no SMTP_URL on a loopback HOST (decision 027). */
+  DEV_MAILBOX: z.enum(['0', '1'], 'must be 0 or 1').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   VOUCHER_ENCRYPTION_KEY: z
     .string()
@@ -61,6 +63,8 @@ export interface Config {
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Serve /dev/mailbox (true), never (false), or decide from the transport and host (undefined). */
+  devMailbox: boolean | undefined;
   jwtSecret: string;
   /** AES-256-GCM key for voucher codes and PINs at rest: 32 bytes, base64. */
   voucherEncryptionKey: string;
@@ -104,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Production needs ${missing.join(', ')}: refusing to start without them.`);
     }
   }
+  if (e.NODE_ENV === 'production' && e.DEV_MAILBOX === '1') {
+    throw new ConfigError('DEV_MAILBOX=1 is refused in production: the dev mailbox shows anyone every sign-in code.');
+  }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
   }
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    devMailbox: e.DEV_MAILBOX === undefined ? undefined : e.DEV_MAILBOX === '1',
     jwtSecret: e.JWT_SECRET ?? devSecret(dataDir),
     voucherEncryptionKey: e.VOUCHER_ENCRYPTION_KEY ?? devVoucherKey(dataDir),
     paymentProvider: e.PAYMENT_PROVIDER,
@@ -177,6 +185,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '',
     smtpUrl: undefined,
     mailFrom: 'Gift Marketplace <no-reply@localhost>',
+    devMailbox: undefined,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     voucherEncryptionKey: Buffer.alloc(32, 7).toString('base64'),
     paymentProvider: 'simulator',

@@ -1,0 +1,25 @@
+import type { Config } from '../../config';
+
+const loopbackHosts = new Set(['localhost', '::1', '[::1]', '::ffff:127.0.0.1']);
+
+/** True for an interface only this machine can reach: localhost, ::1 or 127.0.0.0/8. */
+export function isLoopbackHost(host: string): boolean {
+  return loopbackHosts.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Whether /dev/mailbox is served (decision 027). The mailbox shows every queued e-mail, sign-in
+ * codes included, to anyone who can reach it, so it is never served in production, and otherwise
+ * only when
+ * - `DEV_MAILBOX=1` says so explicitly (`npm start` sets it while no `SMTP_URL` is set), or
+ * - unset, the dev mailbox is the mail transport (no `SMTP_URL`: no e-mail leaves this machine)
+ *   and the server listens on loopback with no proxy in front (`TRUST_PROXY_HOPS=0`).
+ * `DEV_MAILBOX=0` turns it off everywhere.
+ */
+export function servesDevMailbox(
+  config: Pick<Config, 'env' | 'devMailbox' | 'smtpUrl' | 'host' | 'trustProxyHops'>,
+): boolean {
+  if (config.env === 'production') return false;
+  if (config.devMailbox !== undefined) return config.devMailbox;
+  return config.smtpUrl === undefined && isLoopbackHost(config.host) && config.trustProxyHops === 0;
+}

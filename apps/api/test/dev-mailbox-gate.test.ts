@@ -1,0 +1,120 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, ConfigError, loadConfig, testConfig } from '../src/config';
+import type { DatabaseHandle } from '../src/db/client';
+import { isLoopbackHost, servesDevMailbox } from '../src/modules/dev-mailbox/gate';
+import { createTestDatabase } from './helpers';
+
+/**
+ * Issue 10 section 1: the dev mailbox shows everyone's sign-in codes, so a server that sends real
+ * e-mail, listens beyond this machine or runs in production must not have it (decision 027).
+ */
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const mailboxUrls = ['/dev/mailbox', '/dev/mailbox/messages', '/dev/mailbox/messages?to=victim%40example.com'];
+
+/** The status of each dev mailbox URL on an app built with these settings. */
+async function statusesWith(overrides: Partial<Config>): Promise<number[]> {
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  try {
+    const statuses: number[] = [];
+    for (const url of mailboxUrls) statuses.push((await app.inject({ method: 'GET', url })).statusCode);
+    return statuses;
+  } finally {
+    await app.close();
+  }
+}
+
+describe('where the dev mailbox is served', () => {
+  it('on loopback with no SMTP_URL (the dev mailbox is the transport): 200', async () => {
+    expect(await statusesWith({ host: '127.0.0.1' })).toEqual([200, 200, 200]);
+    expect(await statusesWith({ host: 'localhost' })).toEqual([200, 200, 200]);
+    expect(await statusesWith({ host: '::1' })).toEqual([200, 200, 200]);
+  });
+
+  it('with SMTP_URL set, even on loopback: 404', async () => {
+    expect(await statusesWith({ smtpUrl: 'smtp://127.0.0.1:2525', host: '127.0.0.1' })).toEqual([404, 404, 404]);
+  });
+
+  it('on a host other machines can reach, without DEV_MAILBOX: 404', async () => {
+    expect(await statusesWith({ host: '0.0.0.0' })).toEqual([404, 404, 404]);
+    expect(await statusesWith({ host: '::' })).toEqual([404, 404, 404]);
+    expect(await statusesWith({ host: '192.168.1.20' })).toEqual([404, 404, 404]);
+  });
+
+  it('behind a proxy (TRUST_PROXY_HOPS > 0), even on loopback: 404', async () => {
+    expect(await statusesWith({ host: '127.0.0.1', trustProxyHops: 1 })).toEqual([404, 404, 404]);
+  });
+
+  it('on any host with DEV_MAILBOX=1: 200; with DEV_MAILBOX=0 nowhere', async () => {
+    expect(await statusesWith({ host: '0.0.0.0', devMailbox: true })).toEqual([200, 200, 200]);
+    expect(await statusesWith({ host: '127.0.0.1', devMailbox: false })).toEqual([404, 404, 404]);
+  });
+
+  it('never in production, whatever DEV_MAILBOX says', async () => {
+    expect(await statusesWith({ env: 'production', host: '127.0.0.1' })).toEqual([404, 404, 404]);
+    expect(await statusesWith({ env: 'production', devMailbox: true })).toEqual([404, 404, 404]);
+  });
+
+  it('answers its 404 in the { error } shape', async () => {
+    const app = await buildApp({
+      config: testConfig({ smtpUrl: 'smtp://127.0.0.1:2525' }),
+      database,
+      logger: false,
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/dev/mailbox/messages?to=victim%40example.com' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: expect.any(String) });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the DEV_MAILBOX setting', () => {
+  const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gvm-mailbox-gate-')) };
+
+  it('reads 1 and 0, leaves it to the transport and host when unset, and refuses anything else', () => {
+    expect(loadConfig({ ...base, DEV_MAILBOX: '1' }).devMailbox).toBe(true);
+    expect(loadConfig({ ...base, DEV_MAILBOX: '0' }).devMailbox).toBe(false);
+    expect(loadConfig(base).devMailbox).toBeUndefined();
+    expect(() => loadConfig({ ...base, DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX: must be 0 or 1/);
+  });
+
+  it('refuses DEV_MAILBOX=1 in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://localhost/db',
+      SMTP_URL: 'smtp://localhost:25',
+      VOUCHER_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+    };
+    expect(loadConfig(production).devMailbox).toBeUndefined();
+    expect(() => loadConfig({ ...production, DEV_MAILBOX: '1' })).toThrow(ConfigError);
+  });
+
+  it('on the default HOST (0.0.0.0) only DEV_MAILBOX=1 serves it, as npm start sets', () => {
+    expect(servesDevMailbox(loadConfig(base))).toBe(false);
+    expect(servesDevMailbox(loadConfig({ ...base, DEV_MAILBOX: '1' }))).toBe(true);
+    expect(servesDevMailbox(loadConfig({ ...base, HOST: '127.0.0.1' }))).toBe(true);
+    expect(servesDevMailbox(loadConfig({ ...base, HOST: '127.0.0.1', SMTP_URL: 'smtp://mail:25' }))).toBe(false);
+  });
+
+  it('knows loopback hosts from the others', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1'])
+      expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', '128.0.0.1', 'example.com', '127.0.0.1.example.com']) {
+      expect(isLoopbackHost(host)).toBe(false);
+    }
+  });
+});
