@@ -19,6 +19,7 @@ import { servesDevMailbox } from './modules/dev-mailbox/gate';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { registerGiftScheduler } from './modules/orders';
 import { orderRoutes } from './modules/orders/routes';
 import { voucherRoutes } from './modules/orders/voucher-routes';
 import { outreachRoutes } from './modules/outreach/routes';
@@ -113,6 +114,8 @@ export async function buildApp({
   registerErrorHandling(app);
   await app.register(authPlugin);
   registerMailWorker(app, mailWorker);
+  // Scheduled gift e-mails and 30-day reminders (issue 11, decision 025).
+  registerGiftScheduler(app);
   // Unpaid checkouts past their expiry give back the UGM Credit they hold (decision 026).
   registerCreditHoldSweeper(app);
   // Before the modules: the OpenAPI document is built from the routes registered after it.

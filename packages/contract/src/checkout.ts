@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { errorResponseSchema } from './errors';
+import { sendOnSchema } from './gift-delivery';
 import { multilineText, text } from './text';
 import { emailSchema } from './users';
 
@@ -62,6 +63,8 @@ export const checkoutRecipientSchema = z.object({
   name: line(100),
   message: paragraph(500).optional(),
   isGift: z.boolean().optional(),
+  /** The UK day the gift e-mail goes out (issue 11); today or absent sends it at payment. */
+  sendOn: sendOnSchema.optional(),
 });
 export type CheckoutRecipient = z.input<typeof checkoutRecipientSchema>;
 

@@ -6,6 +6,7 @@ export * from './checkout';
 export * from './dev-mailbox';
 export * from './endpoint';
 export * from './errors';
+export * from './gift-delivery';
 export * from './health';
 export * from './money';
 export * from './notifications';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { giftDeliverySchema } from './gift-delivery';
 import { text } from './text';
 import { emailSchema } from './users';
 
@@ -80,6 +81,8 @@ export const transferredOrderSchema = z.object({
   recipientName: z.string(),
   /** Whether the voucher can be used now (for 'Show Voucher Details'). */
   isActive: z.boolean(),
+  /** The Sent list only: the gift e-mail's schedule, address and history (issue 11). */
+  delivery: giftDeliverySchema.optional(),
 });
 export type TransferredOrder = z.infer<typeof transferredOrderSchema>;
 export const transferredOrdersResponseSchema = z.object({ orders: z.array(transferredOrderSchema) });

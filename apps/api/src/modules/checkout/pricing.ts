@@ -2,11 +2,13 @@ import {
   type CheckoutSessionRequest,
   INVALID_CARD_VALUE_MESSAGE,
   isAcceptedValue,
+  isAllowedSendOn,
   MAX_QUANTITY_PER_LINE,
   type Product,
   QUANTITY_MESSAGE,
   RECIPIENT_REQUIRED_MESSAGE,
   recipientEmailSchema,
+  SEND_ON_RANGE_MESSAGE,
   toMinorUnits,
 } from '@gvm/contract';
 import { usesPin } from '../../adapters/vouchers';
@@ -26,13 +28,19 @@ type Item = Body['items'][number];
 const rule = (message: string, path?: string) =>
   new AppError('BUSINESS_RULE', message, path ? [{ path, message }] : undefined);
 
-function recipientOf(raw: { name?: string; email?: string; message?: string }, path: string): SnapshotRecipient {
+function recipientOf(
+  raw: { name?: string; email?: string; message?: string; sendOn?: string },
+  path: string,
+  now: Date,
+): SnapshotRecipient {
   const name = raw.name?.trim() ?? '';
   const email = raw.email?.trim() ?? '';
   if (!name || !email) throw rule(RECIPIENT_REQUIRED_MESSAGE, path);
   const parsed = recipientEmailSchema.safeParse(email);
   if (!parsed.success) throw rule(INVALID_RECIPIENT_EMAIL_MESSAGE, `${path}.email`);
-  return { name, email: parsed.data, message: raw.message?.trim() || null };
+  const sendOn = raw.sendOn?.trim() || null;
+  if (sendOn && !isAllowedSendOn(sendOn, now)) throw rule(SEND_ON_RANGE_MESSAGE, `${path}.sendOn`);
+  return { name, email: parsed.data, message: raw.message?.trim() || null, sendOn };
 }
 
 /**
@@ -44,10 +52,12 @@ function recipientOf(raw: { name?: string; email?: string; message?: string }, p
 export function priceCheckout(
   body: Pick<Body, 'items' | 'recipients'>,
   catalogue: ReadonlyMap<string, Product>,
+  /** For the delivery days (today up to a year ahead). */
+  now: Date,
 ): { lines: SnapshotLine[]; amount: number; currency: string } {
   const queues = new Map<string, SnapshotRecipient[]>();
   (body.recipients ?? []).forEach((raw, index) => {
-    const recipient = recipientOf(raw, `recipients.${index}`);
+    const recipient = recipientOf(raw, `recipients.${index}`, now);
     const queue = queues.get(raw.itemId) ?? [];
     queue.push(recipient);
     queues.set(raw.itemId, queue);
@@ -67,7 +77,7 @@ export function priceCheckout(
       throw rule(INVALID_CARD_VALUE_MESSAGE, `${path}.value`);
     }
     const queue = queues.get(item.id) ?? [];
-    if (item.isGift && queue.length === 0 && item.recipientInfo) queue.push(recipientOf(item.recipientInfo, path));
+    if (item.isGift && queue.length === 0 && item.recipientInfo) queue.push(recipientOf(item.recipientInfo, path, now));
     const isGift = item.isGift === true || queue.length > 0;
     const recipients = isGift ? queue.splice(0, item.quantity) : [];
     if (isGift && recipients.length === 0) throw rule(RECIPIENT_REQUIRED_MESSAGE, `${path}.recipientInfo`);

@@ -5,6 +5,8 @@ export interface SnapshotRecipient {
   name: string;
   email: string;
   message: string | null;
+  /** The UK day (YYYY-MM-DD) the gift e-mail goes out; null: with the payment (issue 11). */
+  sendOn: string | null;
 }
 
 /** One priced line of a checkout session, frozen at creation from the catalogue. */

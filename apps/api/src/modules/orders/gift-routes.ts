@@ -1,4 +1,4 @@
-import { voucherEndpoints } from '@gvm/contract';
+import { giftDeliveryEndpoints, voucherEndpoints } from '@gvm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
@@ -6,6 +6,8 @@ import { AppError } from '../../lib/errors';
 import { rejectInvalidRequestHook } from '../../lib/validation';
 import { currentUser } from '../../plugins/auth';
 import { perIpLimit } from '../../plugins/per-ip-limit';
+import { changeGiftRecipient, rescheduleGift, resendGift, sendGiftNow } from './gift-changes';
+import { giftMailDepsOf } from './gift-scheduler';
 import {
   confirmClaim,
   confirmTransfer,
@@ -58,7 +60,42 @@ export async function giftRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(voucherEndpoints.sent),
     onRequest: app.authenticate,
-    handler: async (request) => ({ orders: await listSentGifts(app.db, currentUser(request).id) }),
+    handler: async (request) => ({ orders: await listSentGifts(app.db, currentUser(request).id, app.clock()) }),
+  });
+
+  // The sender's changes to an unclaimed gift (issue 11): day, send now, recipient, resend.
+  app.route({
+    ...fromContract(giftDeliveryEndpoints.reschedule),
+    onRequest: app.authenticate,
+    attachValidation: true,
+    preHandler: rejectInvalidRequestHook,
+    handler: (request) =>
+      rescheduleGift(app.db, giftMailDepsOf(app), currentUser(request).id, request.params.orderId, request.body.sendOn),
+  });
+
+  app.route({
+    ...fromContract(giftDeliveryEndpoints.sendNow),
+    onRequest: app.authenticate,
+    attachValidation: true,
+    preHandler: rejectInvalidRequestHook,
+    handler: (request) => sendGiftNow(app.db, giftMailDepsOf(app), currentUser(request).id, request.params.orderId),
+  });
+
+  app.route({
+    ...fromContract(giftDeliveryEndpoints.changeRecipient),
+    onRequest: app.authenticate,
+    attachValidation: true,
+    preHandler: rejectInvalidRequestHook,
+    handler: (request) =>
+      changeGiftRecipient(app.db, giftMailDepsOf(app), currentUser(request).id, request.params.orderId, request.body),
+  });
+
+  app.route({
+    ...fromContract(giftDeliveryEndpoints.resend),
+    onRequest: app.authenticate,
+    attachValidation: true,
+    preHandler: rejectInvalidRequestHook,
+    handler: (request) => resendGift(app.db, giftMailDepsOf(app), currentUser(request).id, request.params.orderId),
   });
 
   app.route({

@@ -7,7 +7,7 @@ import {
   type TransferredOrder,
   toMajorUnits,
 } from '@gvm/contract';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { giftClaimedEmail } from '../../adapters/mail/templates';
 import type { Database, Executor } from '../../db/client';
@@ -17,6 +17,7 @@ import { isUuid } from '../../lib/ids';
 import { logoUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { findUserByEmail, findUserContacts, getCurrentUser } from '../users';
+import { deliveryOf, giftHistories } from './gift-delivery';
 import { hashClaimToken } from './service';
 import { activeOrderOf, redemptionUrlOf } from './voucher-service';
 
@@ -50,6 +51,8 @@ export interface ClaimResult {
 type TransferWithOrder = { transfer: GiftTransferRow; order: OrderRow };
 
 const recipientIs = (email: string) => sql`lower(${giftTransfers.recipientEmail}) = ${email.toLowerCase()}`;
+/** A gift scheduled for a later day stays out of its recipient's sight until its e-mail goes (issue 11). */
+const emailed = isNotNull(giftTransfers.emailedAt);
 
 async function callerEmail(db: Executor, userId: string): Promise<string> {
   return (await getCurrentUser(db, userId)).email.toLowerCase();
@@ -69,11 +72,18 @@ async function toTransferredOrders(
   db: Executor,
   rows: readonly TransferWithOrder[],
   callerId: string,
+  withDelivery: { now: Date } | null = null,
 ): Promise<TransferredOrder[]> {
   const senders = await findUserContacts(
     db,
     rows.map((row) => row.transfer.senderId),
   );
+  const histories = withDelivery
+    ? await giftHistories(
+        db,
+        rows.map((row) => row.transfer.id),
+      )
+    : null;
   return rows.map(({ transfer, order }) => ({
     orderId: order.id,
     currency: order.currency,
@@ -86,6 +96,9 @@ async function toTransferredOrders(
     imageUrl: logoUrl(order.productCode),
     recipientName: transfer.recipientName,
     isActive: isUsable(order, callerId),
+    ...(withDelivery && histories
+      ? { delivery: deliveryOf(transfer, histories.get(transfer.id) ?? [], withDelivery.now) }
+      : {}),
   }));
 }
 
@@ -96,14 +109,14 @@ export async function listReceivedGifts(db: Executor, userId: string): Promise<T
     .select({ transfer: giftTransfers, order: orders })
     .from(giftTransfers)
     .innerJoin(orders, eq(orders.id, giftTransfers.orderId))
-    .where(or(recipientIs(email), eq(giftTransfers.claimedBy, userId)))
+    .where(or(and(recipientIs(email), emailed), eq(giftTransfers.claimedBy, userId)))
     .orderBy(desc(giftTransfers.sentAt), desc(giftTransfers.id))
     .limit(LIST_LIMIT);
   return toTransferredOrders(db, rows, userId);
 }
 
-/** GET /orders/sent: gifts the caller sent, newest first. */
-export async function listSentGifts(db: Executor, userId: string): Promise<TransferredOrder[]> {
+/** GET /orders/sent: gifts the caller sent, newest first, each with its delivery and history. */
+export async function listSentGifts(db: Executor, userId: string, now: Date): Promise<TransferredOrder[]> {
   const rows = await db
     .select({ transfer: giftTransfers, order: orders })
     .from(giftTransfers)
@@ -111,7 +124,7 @@ export async function listSentGifts(db: Executor, userId: string): Promise<Trans
     .where(eq(giftTransfers.senderId, userId))
     .orderBy(desc(giftTransfers.sentAt), desc(giftTransfers.id))
     .limit(LIST_LIMIT);
-  return toTransferredOrders(db, rows, userId);
+  return toTransferredOrders(db, rows, userId, { now });
 }
 
 /** POST /orders/redeem-email: pending gifts from the account with `senderEmail` to the caller's e-mail. */
@@ -126,7 +139,14 @@ export async function findPendingGiftsFrom(
     .select({ transfer: giftTransfers, order: orders })
     .from(giftTransfers)
     .innerJoin(orders, eq(orders.id, giftTransfers.orderId))
-    .where(and(eq(giftTransfers.senderId, sender.id), recipientIs(email), eq(giftTransfers.latestAction, 'pending')))
+    .where(
+      and(
+        eq(giftTransfers.senderId, sender.id),
+        recipientIs(email),
+        emailed,
+        eq(giftTransfers.latestAction, 'pending'),
+      ),
+    )
     .orderBy(desc(giftTransfers.sentAt), desc(giftTransfers.id))
     .limit(LIST_LIMIT);
   if (rows.length === 0) throw notFound(NO_PENDING_GIFTS_MESSAGE);
@@ -146,7 +166,7 @@ async function findTransferByOrder(db: Executor, orderId: string): Promise<Trans
     .select({ transfer: giftTransfers, order: orders })
     .from(giftTransfers)
     .innerJoin(orders, eq(orders.id, giftTransfers.orderId))
-    .where(eq(giftTransfers.orderId, orderId.toLowerCase()))
+    .where(and(eq(giftTransfers.orderId, orderId.toLowerCase()), emailed))
     .limit(1);
   return row ?? null;
 }
@@ -220,7 +240,7 @@ export async function redeemLink(db: Database, deps: GiftDeps, userId: string, l
     .from(giftTransfers)
     .where(eq(giftTransfers.claimTokenHash, hashClaimToken(token)))
     .limit(1);
-  if (transfer?.latestAction !== 'pending') throw notFound(GIFT_LINK_INVALID_MESSAGE);
+  if (transfer?.latestAction !== 'pending' || !transfer.emailedAt) throw notFound(GIFT_LINK_INVALID_MESSAGE);
   if (transfer.senderId === userId) throw conflict(OWN_GIFT_MESSAGE);
   const order = await claim(db, deps, transfer, userId);
   if (!order) throw notFound(GIFT_LINK_INVALID_MESSAGE);

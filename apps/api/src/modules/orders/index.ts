@@ -3,6 +3,8 @@
  * gift landing page. Routes live in ./routes (registered by app.ts), not here, so the checkout
  * module can import this without a cycle.
  */
+
+export { GiftScheduler, registerGiftScheduler } from './gift-scheduler';
 export {
   type ClaimResult,
   confirmClaim,

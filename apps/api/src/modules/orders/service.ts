@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Gift, type OrderItem, toMajorUnits } from '@gvm/contract';
-import { asc, eq } from 'drizzle-orm';
+import { type Gift, giftSendAt, type OrderItem, toMajorUnits, ukDayOf } from '@gvm/contract';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { createVoucherCipher, newVoucherCode, newVoucherPin } from '../../adapters/vouchers';
 import type { Executor } from '../../db/client';
-import { giftTransfers, orders } from '../../db/schema/orders';
+import { giftEvents, giftTransfers, orders } from '../../db/schema/orders';
 import { notFound } from '../../lib/errors';
 import { logoUrl } from '../catalog';
 import { getCurrentUser } from '../users';
@@ -18,8 +18,11 @@ export interface VoucherUnit {
   value: number;
   currency: string;
   usesPin: boolean;
-  /** Set for a gift: the order belongs to nobody until its recipient claims it. */
-  gift?: { name: string; email: string; message: string | null };
+  /**
+   * Set for a gift: the order belongs to nobody until its recipient claims it. `sendOn` is the UK
+   * day its e-mail goes out (issue 11); absent or today means now.
+   */
+  gift?: { name: string; email: string; message: string | null; sendOn?: string | null };
 }
 
 export interface IssuedOrder {
@@ -28,8 +31,11 @@ export interface IssuedOrder {
   merchantName: string;
   value: number;
   currency: string;
-  /** For a gift, the claim token in clear: only for the e-mail being queued now; only its hash is kept. */
-  gift?: { name: string; email: string; message: string | null; claimToken: string };
+  /**
+   * For a gift, the claim token in clear, for the e-mail being queued now, and the UK day its
+   * e-mail is scheduled for (null: it goes with this purchase; else the gift schedule sends it).
+   */
+  gift?: { name: string; email: string; message: string | null; claimToken: string; scheduledFor: string | null };
 }
 
 export const GIFT_NOT_FOUND_MESSAGE = 'This gift link is invalid or has expired';
@@ -38,10 +44,18 @@ export function hashClaimToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A fresh claim token, its hash (the look-up) and its sealed copy (so the same link can be sent again). */
+export function newClaimToken(encryptionKey: string): { token: string; hash: string; ciphertext: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashClaimToken(token), ciphertext: createVoucherCipher(encryptionKey).seal(token) };
+}
+
 /**
  * Issues the vouchers of a paid checkout session inside the caller's transaction: one order per
- * unit with an encrypted code (and PIN), and a transfer with a hashed single-use claim token per
- * gift. Units already issued (unique session + unit index) are skipped and not answered.
+ * unit with an encrypted code (and PIN), and a transfer with a hashed (and sealed) single-use
+ * claim token per gift, due now or at 09:00 UK time on its chosen day, with the first entry of
+ * its history. Units already issued (unique session + unit index) are skipped and not answered.
+ * The caller queues the e-mail of each gift not scheduled for later.
  */
 export async function issueVouchers(
   tx: Executor,
@@ -89,21 +103,52 @@ export async function issueVouchers(
       currency: unit.currency,
     };
     if (unit.gift) {
-      const claimToken = randomBytes(32).toString('base64url');
-      order.gift = { ...unit.gift, claimToken };
+      const { sendOn, ...recipient } = unit.gift;
+      const claim = newClaimToken(input.encryptionKey);
+      const sendAt = giftSendAt(sendOn, input.at);
+      const scheduled = sendAt.getTime() > input.at.getTime();
+      order.gift = { ...recipient, claimToken: claim.token, scheduledFor: scheduled ? ukDayOf(sendAt) : null };
       transfers.push({
         orderId: row.id,
         senderId: input.buyerId,
-        recipientName: unit.gift.name,
-        recipientEmail: unit.gift.email,
-        message: unit.gift.message,
+        recipientName: recipient.name,
+        recipientEmail: recipient.email,
+        message: recipient.message,
         sentAt: input.at,
-        claimTokenHash: hashClaimToken(claimToken),
+        claimTokenHash: claim.hash,
+        claimTokenCiphertext: claim.ciphertext,
+        sendAt,
+        emailedAt: scheduled ? null : input.at,
       });
     }
     issued.push(order);
   }
-  if (transfers.length > 0) await tx.insert(giftTransfers).values(transfers);
+  if (transfers.length > 0) {
+    const created = await tx.insert(giftTransfers).values(transfers).returning({
+      id: giftTransfers.id,
+      name: giftTransfers.recipientName,
+      email: giftTransfers.recipientEmail,
+      sendAt: giftTransfers.sendAt,
+      emailedAt: giftTransfers.emailedAt,
+    });
+    await tx.insert(giftEvents).values(
+      created.map((transfer) =>
+        transfer.emailedAt
+          ? {
+              transferId: transfer.id,
+              kind: 'sent' as const,
+              detail: { name: transfer.name, email: transfer.email },
+              at: input.at,
+            }
+          : {
+              transferId: transfer.id,
+              kind: 'scheduled' as const,
+              detail: { sendOn: ukDayOf(transfer.sendAt) },
+              at: input.at,
+            },
+      ),
+    );
+  }
   return issued;
 }
 
@@ -149,7 +194,7 @@ export async function findGiftByToken(db: Executor, token: string): Promise<Gift
     .select({ transfer: giftTransfers, order: orders })
     .from(giftTransfers)
     .innerJoin(orders, eq(orders.id, giftTransfers.orderId))
-    .where(eq(giftTransfers.claimTokenHash, hashClaimToken(token)))
+    .where(and(eq(giftTransfers.claimTokenHash, hashClaimToken(token)), isNotNull(giftTransfers.emailedAt)))
     .limit(1);
   if (!row) throw notFound(GIFT_NOT_FOUND_MESSAGE);
   const sender = await getCurrentUser(db, row.transfer.senderId).catch(() => null);

@@ -36,3 +36,41 @@ export function giftClaimedEmail({
     ],
   });
 }
+
+/** To the recipient of a gift still unclaimed 30 days after its e-mail (issue 11): once, with the same link. */
+export function giftReminderEmail({
+  senderName,
+  recipientName,
+  merchantName,
+  value,
+  currency,
+  claimUrl,
+}: {
+  senderName: string;
+  recipientName: string;
+  merchantName: string;
+  /** Minor units. */
+  value: number;
+  currency: string;
+  claimUrl: string;
+}): RenderedEmail {
+  const amount = formatMoney(toMajorUnits(value), currency);
+  return renderEmail({
+    subject: `Reminder: ${senderName} sent you a gift voucher: ${merchantName} ${amount}`,
+    heading: 'Your gift is still waiting',
+    preview: `The ${amount} ${merchantName} gift voucher from ${senderName} has not been claimed yet.`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${recipientName},` },
+      {
+        kind: 'paragraph',
+        text: `${senderName} sent you a ${amount} ${merchantName} gift voucher a while ago, and it has not been claimed yet.`,
+      },
+      { kind: 'fields', rows: [['Merchant', merchantName] as const, ['Value', amount] as const] },
+      { kind: 'button', label: 'Claim your gift', url: claimUrl },
+      {
+        kind: 'note',
+        text: 'This link is personal and works once: do not forward this e-mail. If you were not expecting a gift, you can ignore it.',
+      },
+    ],
+  });
+}

@@ -1,0 +1,186 @@
+import {
+  GIFT_ALREADY_SENT_MESSAGE,
+  GIFT_CHANGE_LIMIT_MESSAGE,
+  GIFT_NOT_PENDING_MESSAGE,
+  GIFT_NOT_YET_SENT_MESSAGE,
+  GIFT_RECIPIENT_CHANGED_MESSAGE,
+  GIFT_RESCHEDULED_MESSAGE,
+  GIFT_RESEND_LIMIT_MESSAGE,
+  GIFT_RESENDS_PER_DAY,
+  GIFT_RESENT_MESSAGE,
+  GIFT_SENT_NOW_MESSAGE,
+  type GiftDelivery,
+  giftSendAt,
+  isAllowedSendOn,
+  ORDER_NOT_FOUND_MESSAGE,
+  SEND_ON_RANGE_MESSAGE,
+  ukDayOf,
+} from '@gvm/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { type GiftTransferRow, giftTransfers, type OrderRow, orders } from '../../db/schema/orders';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import {
+  deliveryOf,
+  eventsInLastDay,
+  type GiftMailDeps,
+  giftHistories,
+  queueGiftEmail,
+  recordGiftEvent,
+} from './gift-delivery';
+import { newClaimToken } from './service';
+
+/**
+ * What a gift's sender may do while it is unclaimed (issue 11): move its delivery day, send it
+ * now, correct the recipient, resend the e-mail. Each runs in one transaction that first locks the
+ * gift's row (SELECT ... FOR UPDATE), so simultaneous requests about one gift run one after the
+ * other and each sees what the one before did: the resend limit cannot be overrun and a claim link
+ * is replaced exactly once per change.
+ */
+
+export interface GiftChangeResult {
+  message: string;
+  delivery: GiftDelivery;
+}
+
+type Locked = { transfer: GiftTransferRow; order: OrderRow };
+
+async function lockSentGift(tx: Executor, userId: string, orderId: string): Promise<Locked> {
+  if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  const [row] = await tx
+    .select({ transfer: giftTransfers, order: orders })
+    .from(giftTransfers)
+    .innerJoin(orders, eq(orders.id, giftTransfers.orderId))
+    .where(and(eq(giftTransfers.orderId, orderId.toLowerCase()), eq(giftTransfers.senderId, userId)))
+    .limit(1)
+    .for('update', { of: giftTransfers });
+  if (!row) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  if (row.transfer.latestAction !== 'pending') throw conflict(GIFT_NOT_PENDING_MESSAGE);
+  return row;
+}
+
+async function answer(tx: Executor, transferId: string, message: string, now: Date): Promise<GiftChangeResult> {
+  const [transfer] = await tx.select().from(giftTransfers).where(eq(giftTransfers.id, transferId)).limit(1);
+  if (!transfer) throw new Error(`gift transfer ${transferId} vanished`);
+  const events = (await giftHistories(tx, [transferId])).get(transferId) ?? [];
+  return { message, delivery: deliveryOf(transfer, events, now) };
+}
+
+/** Marks a scheduled gift e-mailed now and queues its e-mail (the caller holds the row's lock). */
+async function sendLockedNow(tx: Executor, deps: GiftMailDeps, locked: Locked, now: Date): Promise<void> {
+  await tx.update(giftTransfers).set({ emailedAt: now, sendAt: now }).where(eq(giftTransfers.id, locked.transfer.id));
+  await queueGiftEmail(tx, deps, locked.transfer, locked.order, 'sent', now);
+}
+
+/** PUT /orders/:orderId/gift/send-on: a new day for a gift not yet e-mailed; today sends it now. */
+export async function rescheduleGift(
+  db: Database,
+  deps: GiftMailDeps,
+  userId: string,
+  orderId: string,
+  sendOn: string,
+): Promise<GiftChangeResult> {
+  return db.transaction(async (tx) => {
+    const now = deps.clock();
+    const locked = await lockSentGift(tx, userId, orderId);
+    if (locked.transfer.emailedAt) throw conflict(GIFT_ALREADY_SENT_MESSAGE);
+    if (!isAllowedSendOn(sendOn, now)) {
+      throw new AppError('BUSINESS_RULE', SEND_ON_RANGE_MESSAGE, [{ path: 'sendOn', message: SEND_ON_RANGE_MESSAGE }]);
+    }
+    const sendAt = giftSendAt(sendOn, now);
+    if (sendAt.getTime() <= now.getTime()) {
+      await sendLockedNow(tx, deps, locked, now);
+      return answer(tx, locked.transfer.id, GIFT_SENT_NOW_MESSAGE, now);
+    }
+    if (ukDayOf(locked.transfer.sendAt) !== sendOn) {
+      await tx.update(giftTransfers).set({ sendAt }).where(eq(giftTransfers.id, locked.transfer.id));
+      await recordGiftEvent(tx, locked.transfer.id, 'rescheduled', { sendOn }, now);
+    }
+    return answer(tx, locked.transfer.id, GIFT_RESCHEDULED_MESSAGE, now);
+  });
+}
+
+/** POST /orders/:orderId/gift/send-now: a scheduled gift goes out now instead of on its day. */
+export async function sendGiftNow(
+  db: Database,
+  deps: GiftMailDeps,
+  userId: string,
+  orderId: string,
+): Promise<GiftChangeResult> {
+  return db.transaction(async (tx) => {
+    const now = deps.clock();
+    const locked = await lockSentGift(tx, userId, orderId);
+    if (locked.transfer.emailedAt) throw conflict(GIFT_ALREADY_SENT_MESSAGE);
+    await sendLockedNow(tx, deps, locked, now);
+    return answer(tx, locked.transfer.id, GIFT_SENT_NOW_MESSAGE, now);
+  });
+}
+
+/**
+ * PUT /orders/:orderId/gift/recipient: a corrected name and e-mail. The claim token is replaced
+ * at once (the old link finds nothing); a gift already e-mailed goes to the new address with the
+ * new link, a scheduled one keeps its day. The same name and address again changes nothing.
+ */
+export async function changeGiftRecipient(
+  db: Database,
+  deps: GiftMailDeps,
+  userId: string,
+  orderId: string,
+  recipient: { name: string; email: string },
+): Promise<GiftChangeResult> {
+  return db.transaction(async (tx) => {
+    const now = deps.clock();
+    const locked = await lockSentGift(tx, userId, orderId);
+    const { transfer } = locked;
+    const name = recipient.name.trim();
+    const email = recipient.email.trim().toLowerCase();
+    if (transfer.recipientName === name && transfer.recipientEmail.toLowerCase() === email) {
+      return answer(tx, transfer.id, GIFT_RECIPIENT_CHANGED_MESSAGE, now);
+    }
+    if ((await eventsInLastDay(tx, transfer.id, 'recipient_changed', now)) >= GIFT_RESENDS_PER_DAY) {
+      throw new AppError('RATE_LIMITED', GIFT_CHANGE_LIMIT_MESSAGE);
+    }
+    const fresh = newClaimToken(deps.encryptionKey);
+    const [changed] = await tx
+      .update(giftTransfers)
+      .set({
+        recipientName: name,
+        recipientEmail: email,
+        claimTokenHash: fresh.hash,
+        claimTokenCiphertext: fresh.ciphertext,
+        ...(transfer.emailedAt ? { emailedAt: now } : {}),
+      })
+      .where(eq(giftTransfers.id, transfer.id))
+      .returning();
+    if (!changed) throw new Error(`gift transfer ${transfer.id} vanished under its lock`);
+    await recordGiftEvent(
+      tx,
+      transfer.id,
+      'recipient_changed',
+      { name, email, previousName: transfer.recipientName, previousEmail: transfer.recipientEmail },
+      now,
+    );
+    if (transfer.emailedAt) await queueGiftEmail(tx, deps, changed, locked.order, 'sent', now);
+    return answer(tx, transfer.id, GIFT_RECIPIENT_CHANGED_MESSAGE, now);
+  });
+}
+
+/** POST /orders/:orderId/gift/resend: the same e-mail and link to the same address, 3 times in 24 hours. */
+export async function resendGift(
+  db: Database,
+  deps: GiftMailDeps,
+  userId: string,
+  orderId: string,
+): Promise<GiftChangeResult> {
+  return db.transaction(async (tx) => {
+    const now = deps.clock();
+    const locked = await lockSentGift(tx, userId, orderId);
+    if (!locked.transfer.emailedAt) throw conflict(GIFT_NOT_YET_SENT_MESSAGE);
+    if ((await eventsInLastDay(tx, locked.transfer.id, 'resent', now)) >= GIFT_RESENDS_PER_DAY) {
+      throw new AppError('RATE_LIMITED', GIFT_RESEND_LIMIT_MESSAGE);
+    }
+    await queueGiftEmail(tx, deps, locked.transfer, locked.order, 'resent', now);
+    return answer(tx, locked.transfer.id, GIFT_RESENT_MESSAGE, now);
+  });
+}
