@@ -1,4 +1,5 @@
 import { Check, CreditCard, Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,6 +16,8 @@ interface PaymentDetailsProps {
   error: string | null;
   onPay(): void;
   onLogin(): void;
+  /** The UGM Credit control (issue 11 section 3), when the buyer has credit. */
+  credit?: ReactNode;
 }
 
 /** The right column (spec 000 section 2, Checkout): how to pay, or how to log in to pay. */
@@ -27,6 +30,7 @@ export function PaymentDetails({
   error,
   onPay,
   onLogin,
+  credit,
 }: PaymentDetailsProps) {
   return (
     <aside
@@ -59,6 +63,7 @@ export function PaymentDetails({
         </p>
         <p className="mt-1.5 text-xs text-gray-500">You enter your card on our payment partner’s secure page.</p>
       </div>
+      {credit}
       <dl className="flex items-start justify-between border-t border-gray-200 pt-4">
         <dt className="text-base font-semibold text-gray-900">Total</dt>
         <CartTotals totals={totals} />

@@ -7,11 +7,13 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { useWalletCredit } from '../api/get-wallet-credit';
 import { buildCheckoutPayload } from '../lib/build-checkout-payload';
 import { checkoutErrorMessage, NoCheckoutUrlError } from '../lib/checkout-error';
 import { groupByProduct, staleRecipients } from '../lib/checkout-lines';
 import { goToPaymentPage } from '../lib/go-to-payment-page';
 import { forgetPendingCheckout, rememberPendingCheckout } from '../lib/pending-checkout';
+import { type CreditChoice, creditOffer, creditToUse, noCredit } from '../lib/wallet-credit';
 
 /** Spec 000 section 6: 'Login to Pay' goes to /login with a return to /checkout. */
 export const loginToCheckoutPath = `${paths.login}?returnTo=${encodeURIComponent(paths.checkout)}`;
@@ -32,6 +34,11 @@ export function useCheckout() {
   // or /login): the button keeps saying 'Processing...', and a cart emptied meanwhile (a 401 ends
   // the session, leaving the guest cart) does not send the buyer to /cart.
   const [paying, setPaying] = useState(false);
+  // Issue 11 section 3: UGM Credit towards the total (a failed wallet read just offers none).
+  const wallet = useWalletCredit(status === 'authenticated' ? user.data?._id : undefined);
+  const [creditChoice, setCreditChoice] = useState<CreditChoice>(noCredit);
+  const offer = creditOffer(wallet.data, cart.totals);
+  const credit = creditToUse(creditChoice, offer);
 
   const settled = status !== 'checking' && !cart.isLoading && !cart.loadError;
   const isEmpty = settled && cart.items.length === 0;
@@ -67,7 +74,10 @@ export function useCheckout() {
     setError(null);
     setPaying(true);
     try {
-      const { url } = await session.mutateAsync(buildCheckoutPayload(userId, cart.items, recipients));
+      const payload = buildCheckoutPayload(userId, cart.items, recipients);
+      const { url } = await session.mutateAsync(
+        credit.amount > 0 ? { ...payload, walletCredit: credit.amount } : payload,
+      );
       if (!url) throw new NoCheckoutUrlError();
       goToPaymentPage(url);
     } catch (caught) {
@@ -90,7 +100,8 @@ export function useCheckout() {
     totals: cart.totals,
     count: cart.count,
     userName: user.data?.consumer.name || null,
-    canPay: Boolean(user.data?._id) && !cart.isPending,
+    canPay: Boolean(user.data?._id) && !cart.isPending && !credit.error,
+    credit: { offer, choice: creditChoice, toUse: credit, choose: setCreditChoice },
     isPaying: paying,
     error,
     pay,

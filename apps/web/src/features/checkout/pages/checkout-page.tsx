@@ -1,6 +1,7 @@
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
+import { CreditPayment } from '../components/credit-payment';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentDetails } from '../components/payment-details';
 import { useCheckout } from '../hooks/use-checkout';
@@ -34,6 +35,18 @@ export function CheckoutPage() {
             error={checkout.error}
             onPay={() => void checkout.pay()}
             onLogin={checkout.goToLogin}
+            credit={
+              checkout.status === 'authenticated' &&
+              checkout.credit.offer.kind !== 'none' && (
+                <CreditPayment
+                  offer={checkout.credit.offer}
+                  choice={checkout.credit.choice}
+                  credit={checkout.credit.toUse}
+                  disabled={checkout.isPaying}
+                  onChange={checkout.credit.choose}
+                />
+              )
+            }
           />
         </div>
       )}

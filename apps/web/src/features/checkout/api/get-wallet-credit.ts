@@ -1,0 +1,25 @@
+import { type Wallet, walletEndpoints } from '@gvm/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, callEndpoint } from '@/lib/api-client';
+
+/**
+ * GET /wallets/user/:userId for the checkout's UGM Credit control (issue 11 section 3): null when
+ * the user has no wallet yet (nothing to spend; checkout does not create one).
+ */
+export async function getWalletCredit(userId: string): Promise<Wallet | null> {
+  try {
+    return await callEndpoint(walletEndpoints.get, { params: { userId } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Under the wallet's query key, so whatever refreshes the wallet refreshes this too. */
+export function useWalletCredit(userId: string | undefined) {
+  return useQuery({
+    queryKey: ['wallet', userId, 'checkout-credit'],
+    queryFn: () => getWalletCredit(userId ?? ''),
+    enabled: Boolean(userId),
+  });
+}
