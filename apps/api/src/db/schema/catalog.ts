@@ -32,6 +32,9 @@ export const products = pgTable(
     index('products_category_merchant').on(table.category, sql`lower(${table.merchantName})`, table.id),
     index('products_min_price').on(table.minPrice, table.id),
     index('products_max_price').on(table.maxPrice, table.id),
+    // A category page sorted by price walks its own category's slice, however rare the country.
+    index('products_category_min_price').on(table.category, table.minPrice, table.id),
+    index('products_category_max_price').on(table.category, table.maxPrice, table.id),
     index('products_popularity').on(table.popularity, table.id),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "products_category_min_price" ON "products" USING btree ("category","min_price","id");--> statement-breakpoint
+CREATE INDEX "products_category_max_price" ON "products" USING btree ("category","max_price","id");
