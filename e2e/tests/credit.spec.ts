@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { uniqueEmail } from './support/accounts';
+import { findProduct } from './support/catalogue';
+import { PAYING_CARD, payWith } from './support/purchase';
+import { signIn } from './support/sign-in';
+
+/** Issue 11 section 3: pay with UGM Credit. Credit is got the way a user gets it: converting vouchers. */
+
+const MERCHANT = 'Red Letter Days';
+const ADDED_HEADING = 'Gift Voucher Successfully Added to Your Account';
+
+test.describe.configure({ timeout: 120_000 });
+
+async function addToCart(page: Page, productId: string, value: string) {
+  await page.goto(`/product/${productId}`);
+  await expect(page.getByRole('heading', { level: 1, name: MERCHANT })).toBeVisible();
+  await page.getByRole('group', { name: 'Value per card' }).getByText(value, { exact: true }).click();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page).toHaveURL('/cart');
+}
+
+/** Converts the voucher of `amount` ('GBP 20.00') in My Vouchers into UGM Credit. */
+async function convert(page: Page, amount: string) {
+  await page.goto('/wallet');
+  await page.getByRole('tab', { name: 'My Vouchers' }).click();
+  const card = page.getByRole('list', { name: 'My vouchers' }).getByRole('listitem').filter({ hasText: amount });
+  await card.getByRole('link', { name: 'Exchange' }).click();
+  await page.getByRole('button', { name: 'Convert This Into UGM Credit' }).click();
+  await expect(page).toHaveURL('/wallet');
+  await expect(page.getByText('Successfully converted to UGM Credit')).toBeVisible();
+}
+
+test('a £10 voucher paid wholly with £25 of UGM Credit: no card page, the balance is £15.00', async ({
+  page,
+  request,
+}) => {
+  const product = await findProduct(request, MERCHANT);
+  await page.goto('/login');
+  await signIn(page, request, uniqueEmail('credit'), { name: 'Cara Credit' });
+
+  // £25 of credit: a £20 and a £5 voucher bought by card, both converted.
+  await addToCart(page, product._id, '£20.00');
+  await addToCart(page, product._id, '£5.00');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL('/checkout');
+  await payWith(page, PAYING_CARD, 'Cara Credit');
+  await expect(page.getByRole('heading', { level: 1, name: ADDED_HEADING })).toBeVisible();
+  await convert(page, 'GBP 20.00');
+  await convert(page, 'GBP 5.00');
+  await expect(page.getByRole('main')).toContainText('GBP 25.00');
+
+  await addToCart(page, product._id, '£10.00');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL('/checkout');
+  const credit = page.getByRole('region', { name: /UGM Credit/ });
+  await expect(credit).toContainText('Balance: £25.00');
+  await credit.getByLabel('Use my UGM Credit').check();
+  await expect(credit.getByLabel('Credit to use (£)')).toHaveValue('10.00');
+  await expect(credit).toContainText('Your UGM Credit pays the whole total: no card is needed.');
+  await page.getByRole('button', { name: 'Make Payment' }).click();
+
+  // Straight to the result page, never the card page.
+  await expect(page).toHaveURL(/\/confirmation\?session_id=[0-9a-f-]{36}&key=/);
+  await expect(page.getByRole('heading', { level: 1, name: ADDED_HEADING })).toBeVisible();
+
+  await page.goto('/wallet');
+  await expect(page.getByRole('main')).toContainText('GBP 15.00');
+  const newest = page.getByRole('table').getByRole('row').nth(1);
+  await expect(newest).toContainText('Wallet Withdrawal');
+  await expect(newest).toContainText('-GBP 10.00');
+  await page.getByRole('tab', { name: 'My Vouchers' }).click();
+  await expect(
+    page.getByRole('list', { name: 'My vouchers' }).getByRole('listitem').filter({ hasText: 'GBP 10.00' }),
+  ).toHaveCount(1);
+});
