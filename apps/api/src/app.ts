@@ -31,7 +31,7 @@ import { walletRoutes } from './modules/wallets/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
 import { registerApiReference } from './plugins/api-reference';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandling } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { rateLimitStoreOptions } from './plugins/rate-limit-store';
 import { registerWebApp } from './plugins/web-app';
 
@@ -78,6 +78,9 @@ export async function buildApp({
     // let any client claim any IP address and step around the per-IP limits.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 256 * 1024,
+    // Errors Fastify and Node answer before any route runs, in the `{ error }` shape (decision 027).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

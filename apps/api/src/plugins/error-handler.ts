@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorResponse, FieldError } from '@gvm/contract';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app-types';
 import { AppError } from '../lib/errors';
@@ -19,14 +21,14 @@ export function registerErrorHandling(app: App): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send(errorBody('Something went wrong on our side. Please try again.'));
+      return reply.status(500).send(errorBody(serverErrorMessage));
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send(errorBody(clientMessage(error)));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody('Something went wrong on our side. Please try again.'));
+    return reply.status(500).send(errorBody(serverErrorMessage));
   });
 }
 
@@ -46,5 +48,64 @@ function clientMessage(error: FastifyError): string {
       return 'Unsupported content type: send JSON';
     default:
       return error.message;
+  }
+}
+
+const serverErrorMessage = 'Something went wrong on our side. Please try again.';
+
+/**
+ * Fastify's router refuses some requests before any route or hook runs: a malformed
+ * percent-encoding in the path (`/products/%E0%A4%A`) and a path parameter over `maxParamLength`.
+ * Given as the `frameworkErrors` server option, this answers them in the `{ error }` shape too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return reply.status(400).send(errorBody('The address is not valid: it has a malformed %-encoding'));
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return reply.status(414).send(errorBody('The address is too long'));
+    default:
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(errorBody(serverErrorMessage));
+  }
+}
+
+/** Longer than this, a request line is what overflowed the header limit: the address is too long. */
+const longRequestLine = 8 * 1024;
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an unknown method, a malformed
+ * header, headers over the size limit, a request that did not arrive in time): the `clientError`
+ * answer, written on the socket in the `{ error }` shape. Given as the `clientErrorHandler` option.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  // A reset connection has nobody to answer (https://nodejs.org/api/http.html#event-clienterror).
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = clientErrorAnswer(error);
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+function clientErrorAnswer(error: ConnectionError): [number, string] {
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'The request did not arrive in time'];
+    case 'HPE_HEADER_OVERFLOW': {
+      const packet: unknown = error.rawPacket;
+      const lineEnd = Buffer.isBuffer(packet) ? packet.indexOf('\r\n') : -1;
+      return lineEnd === -1 || lineEnd > longRequestLine
+        ? [414, 'The address is too long']
+        : [431, 'The request headers are too large'];
+    }
+    case 'HPE_INVALID_METHOD':
+      return [400, 'Unsupported HTTP method'];
+    default:
+      return [400, 'The request is not valid HTTP'];
   }
 }
