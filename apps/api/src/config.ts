@@ -50,6 +50,10 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOGIN_CODE_IP_LIMIT: z.coerce.number().int().min(1).default(20),
   SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Memory for cached catalogue answers, in MiB (0: none; decision 022). */
+  CATALOG_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** How often an instance re-reads the catalogue's generation, in milliseconds. */
+  CATALOG_CACHE_RECHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -84,6 +88,10 @@ export interface Config {
   loginCodeIpLimit: number;
   /** Sign-ups one IP address may make per hour. */
   signupIpLimit: number;
+  /** Memory for cached catalogue answers, in MiB (0: none). */
+  catalogCacheMb: number;
+  /** A catalogue change is seen by every instance within this many milliseconds (0: at once). */
+  catalogCacheRecheckMs: number;
   logLevel: string;
   /** The built single-page app; undefined when it should not be served (API tests). */
   webDistDir: string | undefined;
@@ -145,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     loginCodeIpLimit: e.LOGIN_CODE_IP_LIMIT,
     signupIpLimit: e.SIGNUP_IP_LIMIT,
+    catalogCacheMb: e.CATALOG_CACHE_MB,
+    catalogCacheRecheckMs: e.CATALOG_CACHE_RECHECK_MS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
   };
@@ -200,6 +210,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxyHops: 0,
     loginCodeIpLimit: 20,
     signupIpLimit: 30,
+    catalogCacheMb: 16,
+    // Tests write products and read them back at once: they see every change immediately.
+    catalogCacheRecheckMs: 0,
     logLevel: 'silent',
     webDistDir: undefined,
     ...overrides,

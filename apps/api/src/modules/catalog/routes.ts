@@ -1,57 +1,157 @@
-import { catalogEndpoints } from '@gvm/contract';
+import { type AnySchema, catalogEndpoints, type ProductSearchQuery, type SchemaInput } from '@gvm/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
 import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { type CachedAnswer, CatalogAnswerCache, matchesIfNoneMatch } from './answer-cache';
 import { CountCache } from './count-cache';
 import { lettermarkSvg } from './logo';
-import { findLogo, getProduct, getProductByCode, productFilters, searchProducts, topSellers } from './service';
+import {
+  findLogo,
+  getProduct,
+  getProductByCode,
+  productFilters,
+  searchProducts,
+  searchTerm,
+  topSellers,
+} from './service';
 
-/** The public catalogue (spec 000 sections 2, 7 and 9). */
+/**
+ * Catalogue answers are the same for every caller (nothing here reads the signed-in user or
+ * guesses a country: `country` is a parameter), so browsers and CDNs may keep them a minute and
+ * serve a stale one for five more while they revalidate (issue 10 section 3).
+ */
+export const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+/** Logos change only with a merchant's brand colour or name: a day. */
+const LOGO_CACHE_CONTROL = 'public, max-age=86400';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The normalised key of a search: every parameter after parsing, the term lower-cased. */
+function searchKey(query: ProductSearchQuery): string {
+  return JSON.stringify([
+    'search',
+    query.category ?? '',
+    searchTerm(query),
+    query.country ?? '',
+    query.sortBy,
+    query.page,
+    query.limit,
+  ]);
+}
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  contentType: string,
+  cacheControl = CATALOG_CACHE_CONTROL,
+) {
+  reply.header('cache-control', cacheControl).header('etag', answer.etag);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type(contentType).send(answer.body);
+}
+
+function redisFor(app: App): Redis | undefined {
+  const url = app.appConfig.redisUrl;
+  if (!url) return undefined;
+  // A cache must never make a request slower than the database would: give up on Redis fast.
+  const redis = new Redis(url, { connectTimeout: 500, commandTimeout: 250, maxRetriesPerRequest: 1 });
+  redis.on('error', (error: Error) => app.log.warn({ err: error }, 'catalogue cache (Redis) error'));
+  app.addHook('onClose', async () => {
+    await redis.quit();
+  });
+  return redis;
+}
+
+/** The public catalogue (spec 000 sections 2, 7 and 9), answered from the cache of decision 022. */
 export async function catalogRoutes(app: App): Promise<void> {
   const counts = new CountCache();
+  const cache = new CatalogAnswerCache(app.db, {
+    maxBytes: app.appConfig.catalogCacheMb * 1024 * 1024,
+    recheckMs: app.appConfig.catalogCacheRecheckMs,
+    redis: redisFor(app),
+    onRedisError: (error) => app.log.warn({ err: error }, 'catalogue cache (Redis) unavailable'),
+  });
+  // Once per miss, what the response serialiser would have checked: the answer fits the contract.
+  const json = <S extends AnySchema>(schema: S, value: SchemaInput<S>) => JSON.stringify(schema.parse(value));
 
   app.route({
     ...fromContract(catalogEndpoints.list),
-    handler: (request) => searchProducts(app.db, request.query, counts),
+    handler: async (request, reply) => {
+      const answer = await cache.get(searchKey(request.query), async (generation) =>
+        json(catalogEndpoints.search.responses[200], await searchProducts(app.db, request.query, counts, generation)),
+      );
+      return send(request, reply, answer, JSON_TYPE);
+    },
   });
 
   app.route({
     ...fromContract(catalogEndpoints.search),
-    handler: (request) => searchProducts(app.db, request.query, counts),
+    handler: async (request, reply) => {
+      const answer = await cache.get(searchKey(request.query), async (generation) =>
+        json(catalogEndpoints.search.responses[200], await searchProducts(app.db, request.query, counts, generation)),
+      );
+      return send(request, reply, answer, JSON_TYPE);
+    },
   });
 
   app.route({
     ...fromContract(catalogEndpoints.topSellers),
-    handler: async (request) => ({
-      products: await topSellers(app.db, request.query.limit, request.query.country),
-    }),
+    handler: async (request, reply) => {
+      const { limit, country } = request.query;
+      const answer = await cache.get(JSON.stringify(['top-sellers', limit, country ?? '']), async () =>
+        json(catalogEndpoints.topSellers.responses[200], { products: await topSellers(app.db, limit, country) }),
+      );
+      return send(request, reply, answer, JSON_TYPE);
+    },
   });
 
   app.route({
     ...fromContract(catalogEndpoints.filters),
-    handler: () => productFilters(app.db),
+    handler: async (request, reply) => {
+      const answer = await cache.get('["filters"]', async () =>
+        json(catalogEndpoints.filters.responses[200], await productFilters(app.db)),
+      );
+      return send(request, reply, answer, JSON_TYPE);
+    },
   });
 
   app.route({
     ...fromContract(catalogEndpoints.getByCode),
-    handler: (request) => getProductByCode(app.db, request.params.code),
+    handler: async (request, reply) => {
+      const { code } = request.params;
+      const answer = await cache.get(JSON.stringify(['code', code]), async () =>
+        json(catalogEndpoints.getByCode.responses[200], await getProductByCode(app.db, code)),
+      );
+      return send(request, reply, answer, JSON_TYPE);
+    },
   });
 
   app.route({
     ...fromContract(catalogEndpoints.get),
-    handler: (request) => getProduct(app.db, request.params.id),
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      // uuids compare case-insensitively; anything else answers 404, and no 404 is cached.
+      const key = JSON.stringify(['id', isUuid(id) ? id.toLowerCase() : id]);
+      const answer = await cache.get(key, async () =>
+        json(catalogEndpoints.get.responses[200], await getProduct(app.db, id)),
+      );
+      return send(request, reply, answer, JSON_TYPE);
+    },
   });
 
   app.route({
     ...fromContract(catalogEndpoints.logo),
     handler: async (request, reply) => {
       const code = request.params.file.replace(/\.svg$/, '');
-      const logo = await findLogo(app.db, code);
-      if (!logo) throw notFound('Logo not found');
-      return reply
-        .type('image/svg+xml')
-        .header('Cache-Control', 'public, max-age=86400')
-        .send(lettermarkSvg(logo.name, logo.color));
+      const answer = await cache.get(JSON.stringify(['logo', code]), async () => {
+        const logo = await findLogo(app.db, code);
+        if (!logo) throw notFound('Logo not found');
+        return lettermarkSvg(logo.name, logo.color);
+      });
+      return send(request, reply, answer, 'image/svg+xml', LOGO_CACHE_CONTROL);
     },
   });
 }

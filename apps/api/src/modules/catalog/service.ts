@@ -51,27 +51,34 @@ const orderings: Record<SortOption, SQL[]> = {
   'category-za': [desc(products.category), asc(merchantKey), asc(products.id)],
 };
 
+/** The merchant-name term a search matches, lower-cased (the match is case-insensitive); '' for none. */
+export function searchTerm(query: Pick<ProductSearchQuery, 'q' | 'merchant'>): string {
+  return (query.q || query.merchant || '').toLowerCase();
+}
+
 function searchConditions(query: Omit<ProductSearchQuery, 'limit' | 'page' | 'sortBy'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.category) conditions.push(eq(products.category, query.category));
   // Spec 000 section 7: q takes precedence over merchant; both match within the merchant name.
-  const term = query.q || query.merchant;
-  if (term) conditions.push(sql`${merchantKey} like ${`%${escapeLike(term.toLowerCase())}%`}`);
+  const term = searchTerm(query);
+  if (term) conditions.push(sql`${merchantKey} like ${`%${escapeLike(term)}%`}`);
   if (query.country) conditions.push(sql`${products.countries} @> array[${query.country}]::text[]`);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** `generation` scopes cached totals to the catalogue they counted (decision 022). */
 export async function searchProducts(
   db: Executor,
   query: ProductSearchQuery,
   counts?: CountCache,
+  generation = '',
 ): Promise<ProductSearchResponse> {
   const where = searchConditions(query);
   const countMatches = async () => {
     const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
     return row?.total ?? 0;
   };
-  const countKey = JSON.stringify([query.category, query.q || query.merchant, query.country]);
+  const countKey = JSON.stringify([generation, query.category, searchTerm(query), query.country]);
   const [rows, total] = await Promise.all([
     db
       .select()

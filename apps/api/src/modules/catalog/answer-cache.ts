@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import type { Executor } from '../../db/client';
+import { catalogGeneration } from '../../db/schema/catalog';
+
+/** A serialised catalogue answer and its strong validator. */
+export interface CachedAnswer {
+  body: Buffer;
+  /** `"<sha-1 of the body, base64url>"`: equal bodies, equal tags, on every instance. */
+  etag: string;
+}
+
+export interface AnswerCacheOptions {
+  /** Upper bound of the bodies and keys held in this process, in bytes (0: no memory cache). */
+  maxBytes: number;
+  /** How long a generation read from the database is trusted before it is read again (0: every request). */
+  recheckMs: number;
+  /** Shared answers for several instances (REDIS_URL); a Redis failure only costs a database read. */
+  redis?: Redis | undefined;
+  /** How long an answer lives in Redis; old generations' keys simply expire. */
+  redisTtlSeconds?: number;
+  now?: () => number;
+  onRedisError?: (error: unknown) => void;
+}
+
+const REDIS_PREFIX = 'gvm-catalog:';
+/** What one entry costs beside its body and key: the entry object, the tag and the LRU's slots. */
+const ENTRY_OVERHEAD_BYTES = 160;
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match (RFC 9110 13.1.2) holds the tag: `*`, or one of a list, compared weakly. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Catalogue answers by key, for the catalogue's current generation (decision 022). The
+ * generation lives in the database, raised by a trigger on every write to `products`, so every
+ * instance and every writer (seed, script, psql) agrees on it; an instance reads it again at
+ * most every `recheckMs`. Keys carry the generation, so an answer of an older catalogue is never
+ * served once the new generation is seen, here or in Redis. Concurrent misses of one key share
+ * one database read.
+ */
+export class CatalogAnswerCache {
+  private readonly memory: LRUCache<string, CachedAnswer> | undefined;
+  private readonly pending = new Map<string, Promise<CachedAnswer>>();
+  private readonly now: () => number;
+  private readonly redisTtlSeconds: number;
+  private known: { generation: string; checkedAt: number } | undefined;
+  private reading: Promise<string> | undefined;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly options: AnswerCacheOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.redisTtlSeconds = options.redisTtlSeconds ?? 600;
+    if (options.maxBytes > 0) {
+      this.memory = new LRUCache<string, CachedAnswer>({
+        maxSize: options.maxBytes,
+        sizeCalculation: (answer, key) => answer.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+      });
+    }
+  }
+
+  /** Bytes the memory cache holds now (bodies, keys and a fixed allowance per entry). */
+  get memoryBytes(): number {
+    return this.memory?.calculatedSize ?? 0;
+  }
+
+  get memoryEntries(): number {
+    return this.memory?.size ?? 0;
+  }
+
+  /** The catalogue's epoch and generation (`<uuid>.<n>`), read from the database at most every `recheckMs`. */
+  async generation(): Promise<string> {
+    const known = this.known;
+    if (known && this.now() - known.checkedAt < this.options.recheckMs) return known.generation;
+    this.reading ??= this.readGeneration().finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading;
+  }
+
+  private async readGeneration(): Promise<string> {
+    const checkedAt = this.now();
+    const [row] = await this.db.select().from(catalogGeneration);
+    if (!row) throw new Error('catalog_generation has no row: run the migrations');
+    const generation = `${row.epoch}.${row.generation}`;
+    // Every key held names an older generation now: nobody will ask for them again.
+    if (this.known && this.known.generation !== generation) this.memory?.clear();
+    this.known = { generation, checkedAt };
+    return generation;
+  }
+
+  /**
+   * The answer for `key` in the current generation: from memory, else Redis, else `produce`
+   * (which reads the database and serialises; a thrown error, such as a 404, is not cached).
+   * `produce` learns the generation its answer is kept under.
+   */
+  async get(key: string, produce: (generation: string) => Promise<string | Buffer>): Promise<CachedAnswer> {
+    const generation = await this.generation();
+    const fullKey = `${generation}:${key}`;
+    const hit = this.memory?.get(fullKey);
+    if (hit) return hit;
+    const inFlight = this.pending.get(fullKey);
+    if (inFlight) return inFlight;
+    const loading = this.load(fullKey, () => produce(generation)).finally(() => this.pending.delete(fullKey));
+    this.pending.set(fullKey, loading);
+    return loading;
+  }
+
+  private async load(fullKey: string, produce: () => Promise<string | Buffer>): Promise<CachedAnswer> {
+    const shared = await this.fromRedis(fullKey);
+    if (shared) return this.remember(fullKey, ownBuffer(shared));
+    const produced = await produce();
+    const body = ownBuffer(produced);
+    this.toRedis(fullKey, body);
+    return this.remember(fullKey, body);
+  }
+
+  private remember(fullKey: string, body: Buffer): CachedAnswer {
+    const answer = { body, etag: etagOf(body) };
+    // An answer produced while the generation moved on is still correct for its own (older)
+    // key, which nobody asks for any more; it ages out of the LRU.
+    this.memory?.set(fullKey, answer);
+    return answer;
+  }
+
+  private async fromRedis(fullKey: string): Promise<Buffer | null> {
+    const redis = this.options.redis;
+    if (!redis) return null;
+    try {
+      return await redis.getBuffer(REDIS_PREFIX + fullKey);
+    } catch (error) {
+      this.options.onRedisError?.(error);
+      return null;
+    }
+  }
+
+  private toRedis(fullKey: string, body: Buffer): void {
+    const redis = this.options.redis;
+    if (!redis) return;
+    redis.set(REDIS_PREFIX + fullKey, body, 'EX', this.redisTtlSeconds).catch((error: unknown) => {
+      this.options.onRedisError?.(error);
+    });
+  }
+}
+
+/**
+ * A buffer of its own: `Buffer.from` places small buffers in a shared 8 KB slab, and keeping
+ * one alive would keep the whole slab (the cache's memory would be undercounted).
+ */
+function ownBuffer(content: string | Buffer): Buffer {
+  const length = typeof content === 'string' ? Buffer.byteLength(content) : content.length;
+  const buffer = Buffer.allocUnsafeSlow(length);
+  if (typeof content === 'string') buffer.write(content);
+  else content.copy(buffer);
+  return buffer;
+}
