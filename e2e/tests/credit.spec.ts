@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
-import { PAYING_CARD, payWith } from './support/purchase';
+import { enterCard, PAYING_CARD, payWith } from './support/purchase';
 import { signIn } from './support/sign-in';
 
 /** Issue 11 section 3: pay with UGM Credit. Credit is got the way a user gets it: converting vouchers. */
@@ -73,4 +73,36 @@ test('a £10 voucher paid wholly with £25 of UGM Credit: no card page, the bala
   await expect(
     page.getByRole('list', { name: 'My vouchers' }).getByRole('listitem').filter({ hasText: 'GBP 10.00' }),
   ).toHaveCount(1);
+});
+
+test('a £50 voucher paid with £20 of UGM Credit and £30 by card', async ({ page, request }) => {
+  const product = await findProduct(request, MERCHANT);
+  await page.goto('/login');
+  await signIn(page, request, uniqueEmail('part-credit'), { name: 'Pat Part' });
+  await addToCart(page, product._id, '£20.00');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await payWith(page, PAYING_CARD, 'Pat Part');
+  await expect(page.getByRole('heading', { level: 1, name: ADDED_HEADING })).toBeVisible();
+  await convert(page, 'GBP 20.00');
+
+  await addToCart(page, product._id, '£50.00');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  const credit = page.getByRole('region', { name: /UGM Credit/ });
+  await credit.getByLabel('Use my UGM Credit').check();
+  await expect(credit.getByLabel('Credit to use (£)')).toHaveValue('20.00');
+  await expect(credit.getByRole('definition').last()).toHaveText('£30.00');
+  await page.getByRole('button', { name: 'Make Payment' }).click();
+
+  // The card page asks only for the rest.
+  await expect(page).toHaveURL(/\/pay\//);
+  await expect(page.getByText('Gift cards £50.00 less £20.00 UGM Credit')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay £30.00' })).toBeVisible();
+  await enterCard(page, PAYING_CARD, 'Pat Part');
+  await expect(page.getByRole('heading', { level: 1, name: ADDED_HEADING })).toBeVisible();
+
+  await page.goto('/wallet');
+  await expect(page.getByRole('main')).toContainText('GBP 0.00');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.filter({ hasText: 'Wallet Withdrawal' })).toContainText('-GBP 20.00');
+  await expect(rows.filter({ hasText: '+GBP 30.00' })).toContainText('Purchase');
 });
