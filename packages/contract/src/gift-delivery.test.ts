@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { giftSendAt, isAllowedSendOn, isCalendarDay, oneYearAfter, ukDayOf, ukSendTimeOn } from './gift-delivery';
+import {
+  formatDeliveryDay,
+  giftSendAt,
+  isAllowedSendOn,
+  isCalendarDay,
+  oneYearAfter,
+  ukDayOf,
+  ukSendTimeOn,
+} from './gift-delivery';
 
 describe('UK delivery days', () => {
   it('puts 09:00 UK time at 09:00 UTC in winter and 08:00 UTC in summer, either side of each change', () => {
@@ -31,5 +39,10 @@ describe('UK delivery days', () => {
     expect(giftSendAt('2026-11-23', now)).toEqual(now);
     expect(giftSendAt(undefined, now)).toEqual(now);
     expect(giftSendAt('2026-11-24', now).toISOString()).toBe('2026-11-24T09:00:00.000Z');
+  });
+
+  it('writes a day the way the pages show it', () => {
+    expect(formatDeliveryDay('2026-11-24')).toBe('24 Nov 2026');
+    expect(formatDeliveryDay('2027-01-05')).toBe('5 Jan 2027');
   });
 });

@@ -110,6 +110,18 @@ export function giftSendAt(day: string | null | undefined, now: Date): Date {
   return ukSendTimeOn(day);
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A delivery day as the pages write it: '2026-11-24' → '24 Nov 2026' ('Send on {date}', 'Scheduled for {date}'). */
+export function formatDeliveryDay(day: string): string {
+  return isCalendarDay(day) ? dayFormat.format(new Date(`${day}T00:00:00Z`)) : day;
+}
+
 export const giftEventKinds = ['scheduled', 'sent', 'rescheduled', 'recipient_changed', 'resent', 'reminded'] as const;
 
 /** One entry of a gift's history on the sender's Sent card. */

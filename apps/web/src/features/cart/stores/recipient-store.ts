@@ -8,6 +8,8 @@ export interface Recipient {
   email: string;
   message?: string;
   id?: string;
+  /** The UK day (YYYY-MM-DD) the gift e-mail goes out, when later than the day of payment (issue 11). */
+  sendOn?: string;
 }
 
 interface RecipientState {

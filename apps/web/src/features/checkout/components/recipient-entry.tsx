@@ -1,4 +1,4 @@
-import { RECIPIENT_REQUIRED_MESSAGE } from '@gvm/contract';
+import { formatDeliveryDay, oneYearAfter, RECIPIENT_REQUIRED_MESSAGE, ukDayOf } from '@gvm/contract';
 import { Gift, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -21,6 +21,11 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
+  // Issue 11: the day the gift e-mail goes out, today by default, up to a year ahead.
+  const today = ukDayOf(new Date());
+  const [sendOn, setSendOn] = useState(today);
+  // A day that has passed (the cart waited) or none: the gift goes with the payment.
+  const dayOrToday = (day?: string) => (day && day > today ? day : today);
   const [open, setOpen] = useState(false);
   const full = group.recipients.length >= group.units;
 
@@ -41,12 +46,14 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
       name: recipient.name,
       email: recipient.email,
       ...(recipient.message && { message: recipient.message }),
+      ...(sendOn > today && { sendOn }),
       id: crypto.randomUUID(),
     });
     toast.success(RECIPIENT_ADDED_MESSAGE);
     setName('');
     setEmail('');
     setMessage('');
+    setSendOn(today);
     setOpen(false);
   }
 
@@ -77,6 +84,7 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
                 <p className="truncate font-medium text-gray-900">{recipient.name}</p>
                 <p className="truncate text-gray-500">{recipient.email}</p>
                 {recipient.message && <p className="mt-1 break-words text-gray-600">“{recipient.message}”</p>}
+                <p className="mt-1 text-gray-600">Send on {formatDeliveryDay(dayOrToday(recipient.sendOn))}</p>
               </div>
               <button
                 type="button"
@@ -105,6 +113,23 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
               onChange={(e) => setEmail(e.target.value)}
               autoComplete="off"
             />
+          </div>
+          <div className="space-y-1.5 sm:col-span-2">
+            <Label htmlFor={`${id}-send-on`}>Delivery date</Label>
+            <Input
+              id={`${id}-send-on`}
+              type="date"
+              value={sendOn}
+              min={today}
+              max={oneYearAfter(today)}
+              onChange={(e) => setSendOn(e.target.value)}
+              className="sm:w-48"
+              aria-describedby={`${id}-send-on-hint`}
+            />
+            <p id={`${id}-send-on-hint`} className="text-xs text-gray-500">
+              Send on {formatDeliveryDay(dayOrToday(sendOn))}
+              {sendOn > today ? ', at 9am UK time' : ''}. The voucher is paid for and issued now.
+            </p>
           </div>
           <div className="space-y-1.5 sm:col-span-2">
             <Label htmlFor={`${id}-message`}>Message (optional)</Label>

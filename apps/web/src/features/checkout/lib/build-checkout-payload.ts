@@ -5,6 +5,7 @@ import {
   type OrderType,
   toMajorUnits,
   toMinorUnits,
+  ukDayOf,
 } from '@gvm/contract';
 import { type CheckoutLine, type CheckoutRecipient, groupByProduct, recipientsPerLine } from './checkout-lines';
 
@@ -31,6 +32,7 @@ export function buildCheckoutPayload(
   userId: string,
   lines: readonly CheckoutLine[],
   recipients: readonly CheckoutRecipient[],
+  now = new Date(),
 ): CheckoutSessionRequest {
   const groups = groupByProduct(lines, recipients);
   const lineRecipients = new Map(groups.flatMap((group) => [...recipientsPerLine(group)]));
@@ -52,6 +54,8 @@ export function buildCheckoutPayload(
     };
   });
 
+  // A delivery day that has come meanwhile (the cart waited) means: send with the payment.
+  const today = ukDayOf(now);
   const giftRecipients: CheckoutRecipientPayload[] = groups.flatMap((group) =>
     group.recipients.map((recipient) => ({
       itemId: group.productId,
@@ -60,6 +64,7 @@ export function buildCheckoutPayload(
       name: recipient.name,
       message: recipient.message ?? '',
       isGift: true,
+      ...(recipient.sendOn && recipient.sendOn > today && { sendOn: recipient.sendOn }),
     })),
   );
 

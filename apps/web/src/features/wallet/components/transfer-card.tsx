@@ -1,4 +1,4 @@
-import type { TransferredOrder } from '@gvm/contract';
+import { formatDeliveryDay, type TransferredOrder } from '@gvm/contract';
 import { toast } from 'sonner';
 import { MerchantLogo } from '@/components/product/merchant-logo';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { useConfirmTransfer } from '../api/confirm-transfer';
 import type { TransferDirection } from '../api/get-transferred-orders';
 import { formatDate } from '../lib/transactions';
 import { voucherAmount } from '../lib/voucher-display';
+import { GiftDeliveryPanel } from './gift-delivery-panel';
 
 /** Spec 001 sections 2 and 4: one received or sent gift, its status, and what can be done with it. */
 export function TransferCard({ order, direction }: { order: TransferredOrder; direction: TransferDirection }) {
@@ -14,6 +15,9 @@ export function TransferCard({ order, direction }: { order: TransferredOrder; di
   const pending = order.latestAction === 'pending';
   const name = order.merchant.name;
   const redemptionUrl = order.merchant.redemptionUrl;
+  const scheduledFor = direction === 'sent' ? order.delivery?.scheduledFor : null;
+  let statusLabel = pending ? 'Pending Confirmation' : 'Confirmed';
+  if (pending && scheduledFor) statusLabel = `Scheduled for ${formatDeliveryDay(scheduledFor)}`;
 
   const confirmReceipt = () =>
     confirm.mutate(order.orderId, {
@@ -44,7 +48,7 @@ export function TransferCard({ order, direction }: { order: TransferredOrder; di
           pending ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-800',
         )}
       >
-        {pending ? 'Pending Confirmation' : 'Confirmed'}
+        {statusLabel}
       </p>
       {order.giftMessage && (
         <blockquote className="rounded-lg bg-gray-50 p-3 text-sm break-words text-gray-700 italic">
@@ -68,6 +72,7 @@ export function TransferCard({ order, direction }: { order: TransferredOrder; di
           </Button>
         )}
       </div>
+      {direction === 'sent' && <GiftDeliveryPanel order={order} />}
     </li>
   );
 }

@@ -1,0 +1,209 @@
+import {
+  formatDeliveryDay,
+  GIFT_TIME_ZONE,
+  type GiftHistoryEntry,
+  oneYearAfter,
+  RECIPIENT_REQUIRED_MESSAGE,
+  type TransferredOrder,
+  ukDayOf,
+} from '@gvm/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toApiError } from '@/lib/api-client';
+import { useChangeGift } from '../api/gift-delivery';
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: GIFT_TIME_ZONE,
+});
+
+function historyText(entry: GiftHistoryEntry): string {
+  const day = entry.sendOn ? formatDeliveryDay(entry.sendOn) : '';
+  switch (entry.kind) {
+    case 'scheduled':
+      return `Scheduled for ${day}`;
+    case 'rescheduled':
+      return `Delivery date changed to ${day}`;
+    case 'recipient_changed':
+      return `Recipient changed from ${entry.previousName} (${entry.previousEmail}) to ${entry.name} (${entry.email})`;
+    case 'sent':
+      return `Gift e-mail sent to ${entry.email}`;
+    case 'resent':
+      return `Gift e-mail resent to ${entry.email}`;
+    case 'reminded':
+      return `Reminder sent to ${entry.email}`;
+  }
+}
+
+type Form = 'date' | 'recipient' | null;
+
+/**
+ * A sent gift's delivery on its Sent card (issue 11): while unclaimed, change the day or send now
+ * (scheduled), resend (e-mailed; 3 a day) or correct the recipient; always, its history.
+ */
+export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
+  const id = useId();
+  const change = useChangeGift();
+  const delivery = order.delivery;
+  const [form, setForm] = useState<Form>(null);
+  const [sendOn, setSendOn] = useState(delivery?.scheduledFor ?? '');
+  const [name, setName] = useState(order.recipientName);
+  const [email, setEmail] = useState(delivery?.recipientEmail ?? '');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  if (!delivery) return null;
+  const pending = order.latestAction === 'pending';
+  const scheduled = delivery.scheduledFor !== null;
+  const today = ukDayOf(new Date());
+
+  const run = (request: Parameters<typeof change.mutate>[0]) => {
+    setOutcome(null);
+    change.mutate(request, {
+      onSuccess: (answer) => {
+        setOutcome({ ok: true, text: answer.message });
+        setForm(null);
+      },
+      onError: (error) => setOutcome({ ok: false, text: toApiError(error).message }),
+    });
+  };
+
+  const saveDate = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sendOn) run({ kind: 'reschedule', orderId: order.orderId, sendOn });
+  };
+
+  const saveRecipient = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!name.trim() || !email.trim()) {
+      setOutcome({ ok: false, text: RECIPIENT_REQUIRED_MESSAGE });
+      return;
+    }
+    run({ kind: 'changeRecipient', orderId: order.orderId, recipient: { name: name.trim(), email: email.trim() } });
+  };
+
+  const toggle = (next: Form) => {
+    setOutcome(null);
+    setForm((current) => (current === next ? null : next));
+  };
+
+  return (
+    <div className="space-y-3 border-t border-gray-100 pt-3 text-sm">
+      <p className="truncate text-gray-600">{delivery.recipientEmail}</p>
+      {pending && (
+        <div className="flex flex-wrap gap-2">
+          {scheduled ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => toggle('date')} aria-expanded={form === 'date'}>
+                Change date
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={change.isPending}
+                onClick={() => run({ kind: 'sendNow', orderId: order.orderId })}
+              >
+                Send now
+              </Button>
+            </>
+          ) : (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={change.isPending || delivery.resendsLeft === 0}
+              onClick={() => run({ kind: 'resend', orderId: order.orderId })}
+            >
+              Resend e-mail
+            </Button>
+          )}
+          <Button variant="outline" size="sm" onClick={() => toggle('recipient')} aria-expanded={form === 'recipient'}>
+            Correct recipient
+          </Button>
+        </div>
+      )}
+      {pending && !scheduled && (
+        <p className="text-xs text-gray-500">
+          {delivery.resendsLeft === 0
+            ? 'Resent 3 times in the last 24 hours: you can resend again tomorrow.'
+            : `${delivery.resendsLeft} of 3 resends left today.`}
+        </p>
+      )}
+      {pending && form === 'date' && (
+        <form onSubmit={saveDate} className="flex flex-wrap items-end gap-2">
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-send-on`}>Delivery date</Label>
+            <Input
+              id={`${id}-send-on`}
+              type="date"
+              value={sendOn}
+              min={today}
+              max={oneYearAfter(today)}
+              required
+              onChange={(event) => setSendOn(event.target.value)}
+              className="w-44"
+            />
+          </div>
+          <Button type="submit" size="sm" disabled={change.isPending}>
+            Save date
+          </Button>
+        </form>
+      )}
+      {pending && form === 'recipient' && (
+        <form onSubmit={saveRecipient} className="grid gap-2 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-name`}>Recipient name</Label>
+            <Input
+              id={`${id}-name`}
+              value={name}
+              maxLength={100}
+              autoComplete="off"
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-email`}>Recipient email</Label>
+            <Input
+              id={`${id}-email`}
+              type="email"
+              value={email}
+              autoComplete="off"
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <p className="text-xs text-gray-500 sm:col-span-2">
+            The link already sent stops working at once{scheduled ? '.' : '; a new one goes to this address.'}
+          </p>
+          <div className="sm:col-span-2">
+            <Button type="submit" size="sm" disabled={change.isPending}>
+              Save recipient
+            </Button>
+          </div>
+        </form>
+      )}
+      {outcome && (
+        <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'text-green-700' : 'text-red-600'}>
+          {outcome.text}
+        </p>
+      )}
+      {delivery.history.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-gray-700">History</summary>
+          <ol aria-label="Gift history" className="mt-2 space-y-1 text-gray-600">
+            {delivery.history.map((entry) => (
+              <li key={`${entry.kind}-${entry.at}-${entry.email ?? entry.sendOn ?? ''}`} className="break-words">
+                <time dateTime={entry.at} className="text-gray-500">
+                  {timeFormat.format(new Date(entry.at))}
+                </time>{' '}
+                {historyText(entry)}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </div>
+  );
+}
