@@ -39,7 +39,7 @@ export async function seedCatalogueIfEmpty(db: Executor): Promise<number> {
   return seedMerchants.length;
 }
 
-const syntheticWords = [
+export const syntheticWords = [
   'Amber',
   'Birch',
   'Cobalt',
@@ -66,7 +66,18 @@ const syntheticWords = [
   'Yarrow',
   'Zephyr',
 ];
-const syntheticNouns = ['Goods', 'Outfitters', 'Kitchen', 'Studio', 'Market', 'Works', 'Lane', 'House', 'Supply', 'Co'];
+export const syntheticNouns = [
+  'Goods',
+  'Outfitters',
+  'Kitchen',
+  'Studio',
+  'Market',
+  'Works',
+  'Lane',
+  'House',
+  'Supply',
+  'Co',
+];
 
 /**
  * Adds `count` generated products for benchmarks (issue 2, item 3). Deterministic names, so two
