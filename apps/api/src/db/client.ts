@@ -181,7 +181,7 @@ export function describeConnectionFailure(
     reason = `accepted the connection but did not answer within ${timeouts.queryMs} ms (DB_QUERY_TIMEOUT_MS)`;
   else if (/timeout/i.test(message) || /timeout/i.test(error instanceof Error ? error.message : ''))
     reason = `did not answer within ${timeouts.connectMs} ms (DB_CONNECT_TIMEOUT_MS): is the network or a firewall dropping packets?`;
-  else reason = `refused us: ${message}${code ? ` (${code})` : ''}`;
+  else reason = `answered: ${message}${code ? ` (${code})` : ''}`;
   return `Cannot use the database: ${where} ${reason}`;
 }
 
