@@ -14,7 +14,7 @@
  *   session already fulfilled.
  * Figures are printed, never asserted: record them with the machine and date in docs/performance.md.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
@@ -23,7 +23,7 @@ import type { PaymentProvider, ProviderSessionState } from '../src/adapters/paym
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { checkoutSessions, mailOutbox, orders, products, users } from '../src/db/schema';
+import { checkoutSessions, mailOutbox, orders, products, refreshTokens, users } from '../src/db/schema';
 import { signAccessToken } from '../src/lib/tokens';
 import { applyPaymentEvent, checkoutDepsOf } from '../src/modules/checkout';
 
@@ -115,7 +115,17 @@ try {
         })),
       )
       .returning({ id: users.id });
-    for (const user of batch) tokens.push(`Bearer ${await signAccessToken(config.jwtSecret, user.id)}`);
+    // Each buyer holds a live session: access tokens name one and stop working when it ends.
+    const sessions = batch.map((user) => ({
+      userId: user.id,
+      familyId: randomUUID(),
+      tokenHash: randomBytes(32).toString('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    }));
+    await db.insert(refreshTokens).values(sessions);
+    for (const { userId, familyId } of sessions) {
+      tokens.push(`Bearer ${await signAccessToken(config.jwtSecret, { userId, sessionId: familyId })}`);
+    }
   }
 
   const payload = JSON.stringify({

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInIps, users } from '../src/db/schema';
+import { hashSignInIp } from '../src/modules/auth/secrets';
 import { type ClockedTestContext, createClockedTestApp, minutes } from './support/app';
-import { mailsTo } from './support/mail';
-import { nextIp } from './support/sign-in';
+import { codeIn, latestMailTo, mailsTo, verificationTokenIn } from './support/mail';
+import { nextIp, requestCode } from './support/sign-in';
 import { createUserAndToken } from './support/users';
 
 let ctx: ClockedTestContext;
@@ -77,5 +81,99 @@ describe('limits on requesting sign-in codes', () => {
     expect((await inject('b@example.com')).statusCode).toBe(200);
     expect((await inject('c@example.com')).statusCode).toBe(429);
     await own.close();
+  });
+});
+
+describe('a lock-out caused by strangers (decision 020)', () => {
+  /** Signs in by code, submitting the code from `ip`: that IP is then one the account knows. */
+  async function signInFrom(email: string, ip: string) {
+    const loginCode = await requestCode(ctx.app, email);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email, loginCode },
+      remoteAddress: ip,
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  async function lockOut(email: string) {
+    for (let request = 1; request <= 5; request++) expect((await generateCode(email)).statusCode).toBe(200);
+    expect((await generateCode(email)).statusCode).toBe(429);
+  }
+
+  function logIn(email: string, loginCode: string, remoteAddress = nextIp()) {
+    return ctx.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email, loginCode }, remoteAddress });
+  }
+
+  it('lets the owner through from an IP address they have signed in from, and the code works', async () => {
+    const { user } = await createUserAndToken(ctx.app);
+    const home = nextIp();
+    await signInFrom(user.email, home);
+    ctx.clock.advance(minutes(61));
+    await lockOut(user.email);
+    const fromHome = await generateCode(user.email, home);
+    expect(fromHome.statusCode).toBe(200);
+    const code = codeIn(await latestMailTo(ctx.app, user.email));
+    expect((await logIn(user.email, code, home)).statusCode).toBe(200);
+  });
+
+  it('still refuses a stranger, and an IP that only ever asked for codes never becomes known', async () => {
+    const { user } = await createUserAndToken(ctx.app);
+    const stranger = nextIp();
+    for (let request = 1; request <= 5; request++) {
+      expect((await generateCode(user.email, stranger)).statusCode).toBe(200);
+    }
+    expect((await generateCode(user.email, stranger)).statusCode).toBe(429);
+    expect((await generateCode(user.email)).statusCode).toBe(429);
+  });
+
+  it('gives known IP addresses a budget of their own, also 5 an hour', async () => {
+    const { user } = await createUserAndToken(ctx.app);
+    const home = nextIp();
+    await signInFrom(user.email, home);
+    ctx.clock.advance(minutes(61));
+    await lockOut(user.email);
+    for (let request = 1; request <= 5; request++) expect((await generateCode(user.email, home)).statusCode).toBe(200);
+    const over = await generateCode(user.email, home);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ error: PER_ADDRESS_MESSAGE });
+    ctx.clock.advance(minutes(61));
+    expect((await generateCode(user.email, home)).statusCode).toBe(200);
+  });
+
+  it('remembers an IP address of another account as unknown to this one', async () => {
+    const first = (await createUserAndToken(ctx.app)).user;
+    const second = (await createUserAndToken(ctx.app)).user;
+    const shared = nextIp();
+    await signInFrom(first.email, shared);
+    ctx.clock.advance(minutes(61));
+    await lockOut(second.email);
+    expect((await generateCode(second.email, shared)).statusCode).toBe(429);
+  });
+
+  it('counts a sign-in by verification link too, and keeps only a keyed hash of the address', async () => {
+    const email = `link-visitor-${Date.now()}@example.com`;
+    const home = '192.0.2.77';
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      payload: { email, consumer: { name: 'Ada' }, role: 'consumer', username: 'linkvisitor', selectedPersonas: [] },
+      remoteAddress: nextIp(),
+    });
+    expect(registered.statusCode).toBe(201);
+    const token = verificationTokenIn(await latestMailTo(ctx.app, email));
+    const verified = await ctx.app.inject({ method: 'GET', url: `/api/v1/users/verify/${token}`, remoteAddress: home });
+    expect(verified.statusCode).toBe(200);
+    await lockOut(email);
+    expect((await generateCode(email, home)).statusCode).toBe(200);
+
+    const [account] = await ctx.app.db.select().from(users).where(eq(users.email, email));
+    const rows = await ctx.app.db
+      .select()
+      .from(signInIps)
+      .where(eq(signInIps.userId, account?.id ?? ''));
+    expect(rows.map((row) => row.ipHash)).toEqual([hashSignInIp(ctx.app.appConfig.jwtSecret, account?.id ?? '', home)]);
+    expect(rows[0]?.ipHash).not.toBe(createHash('sha256').update(home).digest('hex'));
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailVerifications, users } from '../src/db/schema';
+import { emailVerifications, signupEmails, users } from '../src/db/schema';
 import { type ClockedTestContext, createClockedTestApp, hours } from './support/app';
 import { latestMailTo, mailsTo, verificationTokenIn } from './support/mail';
 import { bearer, nextIp } from './support/sign-in';
@@ -66,11 +66,53 @@ describe('signing up', () => {
     expect(account?.username).toBe('mixedcase42');
   });
 
-  it('refuses an address that already has an account, however it is written', async () => {
+  it('answers an address that already has an account exactly as a new one, and tells its owner to sign in', async () => {
+    const { user } = await createUserAndToken(ctx.app, { name: 'Real Owner' });
+    const newForm = signUpForm();
+    const existingForm = signUpForm({
+      email: ` ${user.email.toUpperCase()} `,
+      consumer: { name: 'Visit evil.example' },
+    });
+    const fresh = await register(newForm);
+    const existing = await register(existingForm);
+    expect(existing.statusCode).toBe(fresh.statusCode);
+    expect(existing.headers['content-type']).toBe(fresh.headers['content-type']);
+    expect(existing.json()).toEqual({
+      success: true,
+      message: `We've sent a validation email to ${user.email}. Please check your inbox.`,
+    });
+    expect(existing.body).toBe(fresh.body.replace(newForm.email, user.email));
+
+    const [account] = await ctx.app.db.select().from(users).where(eq(users.id, user.id));
+    expect(account).toEqual(user);
+    const mails = await mailsTo(ctx.app, user.email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.subject).toBe('You already have an account at UGM Gift Marketplace');
+    expect(mail?.text).toContain('you already have an account with this address');
+    expect(mail?.text).toContain(`/login?email=${encodeURIComponent(user.email)}`);
+    expect(mail?.text).not.toContain('/verify/');
+    expect(mail?.text).not.toContain('evil.example');
+  });
+
+  it('does the same work for an address with an account as for a new one: one sign-up row, one e-mail', async () => {
     const { user } = await createUserAndToken(ctx.app);
-    const response = await register(signUpForm({ email: ` ${user.email.toUpperCase()} ` }));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'An account with this email already exists' });
+    const form = signUpForm();
+    await register(form);
+    await register(signUpForm({ email: user.email }));
+    for (const email of [form.email, user.email]) {
+      expect(await ctx.app.db.select().from(signupEmails).where(eq(signupEmails.email, email))).toHaveLength(1);
+      expect(await mailsTo(ctx.app, email)).toHaveLength(1);
+    }
+  });
+
+  it("refuses the account's own username with the same 409 a new address gets", async () => {
+    const { user } = await createUserAndToken(ctx.app);
+    const forNew = await register(signUpForm({ username: user.username }));
+    const forOwner = await register(signUpForm({ email: user.email, username: user.username }));
+    expect(forNew.statusCode).toBe(409);
+    expect(forOwner.statusCode).toBe(409);
+    expect(forOwner.body).toBe(forNew.body);
   });
 
   it('refuses a username that is taken, so the client can retry with another suffix', async () => {
@@ -111,6 +153,54 @@ describe('signing up', () => {
     expect(await mailsTo(ctx.app, form.email)).toHaveLength(2);
     const [account] = await ctx.app.db.select().from(users).where(eq(users.email, form.email));
     expect(account?.name).toBe('Ada King');
+  });
+
+  it('puts nothing the form supplied into the e-mail to the unverified address', async () => {
+    const form = signUpForm({ consumer: { name: 'Win a prize at evil.example' } });
+    await register(form);
+    await register({ ...form, consumer: { name: 'Claim now: evil.example/x' } });
+    for (const mail of await mailsTo(ctx.app, form.email)) {
+      expect(mail.text).not.toContain('evil.example');
+      expect(mail.html).not.toContain('evil.example');
+      expect(mail.text).not.toContain(form.username);
+    }
+  });
+});
+
+describe('the limit on sign-up e-mails', () => {
+  const TOO_MANY = {
+    error: 'Too many sign-up emails have been sent to this address. Please wait up to an hour and try again.',
+  };
+
+  it('allows 5 per address per hour, whether it has an account or not, then answers 429 for both', async () => {
+    const { user } = await createUserAndToken(ctx.app);
+    const fresh = signUpForm().email;
+    for (const email of [fresh, user.email]) {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await register(signUpForm({ email }))).statusCode, `${email} #${attempt}`).toBe(201);
+      }
+      const sixth = await register(signUpForm({ email: email.toUpperCase() }));
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json()).toEqual(TOO_MANY);
+      expect(await mailsTo(ctx.app, email)).toHaveLength(5);
+    }
+  });
+
+  it('allows the address again once the hour has passed', async () => {
+    const email = signUpForm().email;
+    for (let attempt = 1; attempt <= 5; attempt++) await register(signUpForm({ email }));
+    expect((await register(signUpForm({ email }))).statusCode).toBe(429);
+    ctx.clock.advance(hours(1) + 1000);
+    expect((await register(signUpForm({ email }))).statusCode).toBe(201);
+  });
+
+  it('holds under 20 simultaneous sign-ups of one new address: 5 e-mails, one account, no error', async () => {
+    const email = signUpForm().email;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => register(signUpForm({ email }))));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(15).fill(429)]);
+    expect(await ctx.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    expect(await mailsTo(ctx.app, email)).toHaveLength(5);
   });
 });
 
@@ -164,10 +254,15 @@ describe('the verification link', () => {
     expect(response.json()).toEqual(INVALID_LINK);
   });
 
-  it('makes the address unavailable for another sign-up once verified', async () => {
+  it('makes the address unavailable for another sign-up once verified: the owner is told to sign in instead', async () => {
     const { form, token } = await signUpAndReadLink();
     await verify(token);
-    const response = await register(signUpForm({ email: form.email }));
-    expect(response.statusCode).toBe(409);
+    const response = await register(signUpForm({ email: form.email, consumer: { name: 'Someone Else' } }));
+    expect(response.statusCode).toBe(201);
+    const [account] = await ctx.app.db.select().from(users).where(eq(users.email, form.email));
+    expect(account).toMatchObject({ name: 'Ada Lovelace', username: form.username });
+    expect((await latestMailTo(ctx.app, form.email)).subject).toBe(
+      'You already have an account at UGM Gift Marketplace',
+    );
   });
 });

@@ -1,5 +1,11 @@
 import type { SessionTokens } from '@gvm/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import type { App } from '../src/app-types';
+import { testConfig } from '../src/config';
+import { refreshTokens } from '../src/db/schema';
+import { SESSION_CHECK_TTL_MS } from '../src/modules/auth/session-registry';
 import { type ClockedTestContext, createClockedTestApp, hours } from './support/app';
 import { bearer, signInByCode } from './support/sign-in';
 import { createUserAndToken } from './support/users';
@@ -91,3 +97,77 @@ describe('logging out', () => {
     expect((await logout('never-issued')).statusCode).toBe(204);
   });
 });
+
+describe('access tokens end with their session', () => {
+  const me = (app: App, token: string) =>
+    app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) });
+  const EXPIRED = { error: 'Your session has expired. Please log in again.' };
+
+  it('refuses the access token of a logged-out session at once on the instance that logged out', async () => {
+    const session = await signIn();
+    expect((await me(ctx.app, session.token)).statusCode).toBe(200);
+    expect((await logout(session.refreshToken)).statusCode).toBe(204);
+    const after = await me(ctx.app, session.token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual(EXPIRED);
+  });
+
+  it('refuses it on every other instance once the cache window has passed', async () => {
+    // A second instance over the same database and clock, with its own cache.
+    const other = await buildApp({ config: testConfig(), database: ctx.database, logger: false, clock: ctx.clock.now });
+    await other.ready();
+    try {
+      const session = await signIn();
+      const refreshed = (await refresh(session.refreshToken)).json<SessionTokens>();
+      for (const token of [session.token, refreshed.token]) expect((await me(other, token)).statusCode).toBe(200);
+      expect((await logout(refreshed.refreshToken)).statusCode).toBe(204);
+      // Within the window the other instance may still answer from what it learned before.
+      ctx.clock.advance(SESSION_CHECK_TTL_MS + 1);
+      for (const token of [session.token, refreshed.token]) {
+        const after = await me(other, token);
+        expect(after.statusCode).toBe(401);
+        expect(after.json()).toEqual(EXPIRED);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses the access tokens of a family ended by a reused refresh token', async () => {
+    const session = await signIn();
+    const next = (await refresh(session.refreshToken)).json<SessionTokens>();
+    expect((await me(ctx.app, next.token)).statusCode).toBe(200);
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    ctx.clock.advance(SESSION_CHECK_TTL_MS + 1);
+    expect((await me(ctx.app, next.token)).statusCode).toBe(401);
+    expect((await me(ctx.app, session.token)).statusCode).toBe(401);
+  });
+
+  it("leaves the user's other sessions working", async () => {
+    const { user } = await createUserAndToken(ctx.app);
+    const phone = await signInByCode(ctx.app, user.email);
+    const laptop = await signInByCode(ctx.app, user.email);
+    await logout(phone.refreshToken);
+    ctx.clock.advance(SESSION_CHECK_TTL_MS + 1);
+    expect((await me(ctx.app, phone.token)).statusCode).toBe(401);
+    expect((await me(ctx.app, laptop.token)).statusCode).toBe(200);
+  });
+
+  it('trusts what it learned about a session for the cache window, and no longer', async () => {
+    const session = await signIn();
+    expect((await me(ctx.app, session.token)).statusCode).toBe(200);
+    // Revoked behind the cache's back (as another instance would): still served from the cache...
+    await revokeInDatabase(session.token);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => me(ctx.app, session.token)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    // ...until the window passes.
+    ctx.clock.advance(SESSION_CHECK_TTL_MS + 1);
+    expect((await me(ctx.app, session.token)).statusCode).toBe(401);
+  });
+});
+
+/** Revokes the family an access token names straight in the database. */
+async function revokeInDatabase(token: string): Promise<void> {
+  const { sid } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string };
+  await ctx.app.db.update(refreshTokens).set({ revokedAt: ctx.clock.now() }).where(eq(refreshTokens.familyId, sid));
+}

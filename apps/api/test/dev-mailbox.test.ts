@@ -112,7 +112,7 @@ describe('the dev mailbox', () => {
       await enqueueMail(tx, { to: 'code@example.com', ...loginCodeEmail({ code: '482913' }) });
       await enqueueMail(tx, {
         to: 'link@example.com',
-        ...verificationEmail({ name: 'Ada', token: 'tok123', publicUrl: 'http://localhost:3000' }),
+        ...verificationEmail({ token: 'tok123', publicUrl: 'http://localhost:3000' }),
       });
     });
     await app.mailWorker.drain();

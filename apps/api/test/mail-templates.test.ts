@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acknowledgementEmail,
+  existingAccountEmail,
   loginCodeEmail,
   noAccountEmail,
   operationsCopyEmail,
@@ -31,14 +32,22 @@ describe('e-mail templates', () => {
     expect(mail.text).not.toMatch(/\b\d{6}\b/);
   });
 
-  it('links to the verification page, valid 24 hours, escaping the name', () => {
-    const mail = verificationEmail({ name: hostile, token: 'tok_abc-123', publicUrl });
+  it('links to the verification page, valid 24 hours, with nothing the sign-up form supplied', () => {
+    const mail = verificationEmail({ token: 'tok_abc-123', publicUrl });
     expect(mail.text).toContain(`${publicUrl}/verify/tok_abc-123`);
     expect(mail.text).toContain('24 hours');
-    expect(mail.text).toContain(`Hello ${hostile},`);
+    expect(mail.text).toContain('Hello,');
     expect(mail.html).toContain(`href="${publicUrl}/verify/tok_abc-123"`);
-    expect(mail.html).toContain('Hello &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Co,');
-    expect(mail.html).not.toContain('<img');
+  });
+
+  it('tells an address that already has an account to sign in, with the address in the link', () => {
+    const mail = existingAccountEmail({ email: 'ada+gifts@example.com', publicUrl });
+    const link = `${publicUrl}/login?email=ada%2Bgifts%40example.com`;
+    expect(mail.subject).toBe('You already have an account at UGM Gift Marketplace');
+    expect(mail.text).toContain('you already have an account with this address');
+    expect(mail.text).toContain(`Sign in here: ${link}`);
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.text).not.toContain('/verify/');
   });
 
   it('welcomes a new member by name, escaped in HTML', () => {

@@ -1,4 +1,4 @@
-import { endpointPath } from './endpoint-shape';
+import { endpointPath } from './endpoint';
 
 /**
  * Every page of the web app (spec 000 section 2), as route patterns with `:params`, in one place: the

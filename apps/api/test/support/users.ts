@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { App } from '../../src/app-types';
-import { type UserRow, users } from '../../src/db/schema';
+import { refreshTokens, type UserRow, users } from '../../src/db/schema';
 import { signAccessToken } from '../../src/lib/tokens';
 
 export interface TestUserOptions {
@@ -16,13 +16,16 @@ export interface TestUser {
   user: UserRow;
   /** A valid access token for `Authorization: Bearer …`. */
   token: string;
+  /** The session (refresh-token family) the token belongs to; revoking it ends the token. */
+  sessionId: string;
   /** The header object to pass to `app.inject({ headers })`. */
   headers: { authorization: string };
 }
 
 /**
- * Creates an account directly in the database and signs an access token for it, so a test of
- * any module can act as a signed-in shopper without going through the e-mail code flow.
+ * Creates an account and a session directly in the database and signs an access token for it,
+ * so a test of any module can act as a signed-in shopper without going through the e-mail code
+ * flow.
  */
 export async function createUserAndToken(app: App, options: TestUserOptions = {}): Promise<TestUser> {
   const suffix = randomBytes(4).toString('hex');
@@ -40,6 +43,13 @@ export async function createUserAndToken(app: App, options: TestUserOptions = {}
     })
     .returning();
   if (!user) throw new Error('inserting the test user returned no row');
-  const token = await signAccessToken(app.appConfig.jwtSecret, user.id);
-  return { user, token, headers: { authorization: `Bearer ${token}` } };
+  const sessionId = randomUUID();
+  await app.db.insert(refreshTokens).values({
+    userId: user.id,
+    familyId: sessionId,
+    tokenHash: randomBytes(32).toString('hex'),
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
+  });
+  const token = await signAccessToken(app.appConfig.jwtSecret, { userId: user.id, sessionId });
+  return { user, token, sessionId, headers: { authorization: `Bearer ${token}` } };
 }

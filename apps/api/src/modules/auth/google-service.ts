@@ -61,7 +61,7 @@ async function findAccount(db: Database, identity: GoogleIdentity) {
 export async function logInWithGoogle(
   db: Database,
   config: Config,
-  identity: GoogleIdentity,
+  { identity, ip }: { identity: GoogleIdentity; ip: string },
   now: Date,
 ): Promise<SessionTokens> {
   const account = await findAccount(db, identity);
@@ -70,7 +70,7 @@ export async function logInWithGoogle(
     if (!account.googleSubject) {
       await tx.update(users).set({ googleSubject: identity.subject, updatedAt: now }).where(eq(users.id, account.id));
     }
-    return completeSignIn(tx, config, account.id, now);
+    return completeSignIn(tx, config, { userId: account.id, ip }, now);
   });
 }
 
@@ -80,8 +80,7 @@ const USERNAME_ATTEMPTS = 5;
 export async function signUpWithGoogle(
   db: Database,
   config: Config,
-  identity: GoogleIdentity,
-  fallbackName: string | undefined,
+  { identity, fallbackName, ip }: { identity: GoogleIdentity; fallbackName: string | undefined; ip: string },
   now: Date,
 ): Promise<SessionTokens> {
   if (await findAccount(db, identity)) throw conflict(EMAIL_TAKEN);
@@ -103,7 +102,7 @@ export async function signUpWithGoogle(
           })
           .returning({ id: users.id });
         if (!user) throw new Error('the account row was not written');
-        return completeSignIn(tx, config, user.id, now);
+        return completeSignIn(tx, config, { userId: user.id, ip }, now);
       });
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);

@@ -1,20 +1,26 @@
 import type { registerRequestSchema, SessionTokens } from '@gvm/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { enqueueMail } from '../../adapters/mail/outbox';
-import { verificationEmail } from '../../adapters/mail/templates';
+import { existingAccountEmail, verificationEmail } from '../../adapters/mail/templates';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
-import { emailVerifications, users } from '../../db/schema/users';
+import { emailVerifications, signupEmails, users } from '../../db/schema/users';
 import { violatedUniqueConstraint } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 import { completeSignIn } from './session-service';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+/** At most 5 sign-up e-mails per address per hour, whether the address has an account or not. */
+export const SIGNUP_EMAILS_PER_ADDRESS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+/** Google sign-up still answers 409 for a known account: only the holder of the Google token learns it. */
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USERNAME_TAKEN = 'This username is taken';
 export const INVALID_VERIFICATION_LINK = 'The verification link is invalid or expired. Please try signing up again.';
+export const TOO_MANY_SIGNUP_EMAILS =
+  'Too many sign-up emails have been sent to this address. Please wait up to an hour and try again.';
 
 type Registration = z.output<typeof registerRequestSchema>;
 
@@ -27,18 +33,44 @@ export function conflictFromUniqueViolation(error: unknown): never {
 }
 
 /**
- * Creates the account and its verification link, and queues the e-mail, in one transaction.
+ * A sign-up answers the same for every address (decision 020): a new address gets its account
+ * and a verification link; an address that already has an account gets an e-mail saying so, with
+ * a link to sign in, and nothing about the account changes. Both write a row and queue one
+ * e-mail in one transaction, and both count towards the per-address limit, so neither the answer,
+ * nor the limit, nor the work done tells which addresses have accounts. A taken username is a 409
+ * for every address (unless it is the unverified account's own, re-registering).
+ *
  * An address that was registered but never verified nor signed in may register again: the
  * failure page tells the user to "try signing up again", so that must work; the account is
- * refreshed and a new link sent (a code sign-in would also verify it).
+ * refreshed and a new link sent (a code sign-in would also verify it). No e-mail to an address
+ * that has not been verified carries text the form supplied.
  */
 export async function registerUser(db: Database, config: Config, input: Registration, now: Date): Promise<void> {
   try {
     await db.transaction(async (tx) => {
+      // Serialises sign-ups of one address: the count below sees every earlier e-mail, and two
+      // simultaneous sign-ups of a new address both succeed (the second refreshes the first).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signup:${input.email}`}))`);
+      const [recent] = await tx
+        .select({ total: count() })
+        .from(signupEmails)
+        .where(and(eq(signupEmails.email, input.email), gt(signupEmails.createdAt, new Date(now.getTime() - HOUR_MS))));
+      if ((recent?.total ?? 0) >= SIGNUP_EMAILS_PER_ADDRESS_PER_HOUR) {
+        throw new AppError('RATE_LIMITED', TOO_MANY_SIGNUP_EMAILS);
+      }
       const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).for('update');
-      if (existing && (existing.emailVerifiedAt || existing.lastSignInAt)) throw conflict(EMAIL_TAKEN);
+      const established =
+        existing !== undefined && (existing.emailVerifiedAt !== null || existing.lastSignInAt !== null);
       const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.username, input.username));
-      if (holder && holder.id !== existing?.id) throw conflict(USERNAME_TAKEN);
+      if (holder && (established || holder.id !== existing?.id)) throw conflict(USERNAME_TAKEN);
+      await tx.insert(signupEmails).values({ email: input.email, createdAt: now });
+      if (established) {
+        await enqueueMail(tx, {
+          to: input.email,
+          ...existingAccountEmail({ email: input.email, publicUrl: config.publicUrl }),
+        });
+        return;
+      }
       const fields = {
         username: input.username,
         name: input.consumer.name,
@@ -47,15 +79,14 @@ export async function registerUser(db: Database, config: Config, input: Registra
         updatedAt: now,
       };
       const [user] = existing
-        ? await tx.update(users).set(fields).where(eq(users.id, existing.id)).returning()
+        ? await tx.update(users).set(fields).where(eq(users.id, existing.id)).returning({ id: users.id })
         : await tx
             .insert(users)
             .values({ ...fields, email: input.email, createdAt: now })
-            .returning();
+            .returning({ id: users.id });
       if (!user) throw new Error('the account row was not written');
       const token = await createVerification(tx, user.id, now);
-      const message = verificationEmail({ name: user.name, token, publicUrl: config.publicUrl });
-      await enqueueMail(tx, { to: user.email, ...message });
+      await enqueueMail(tx, { to: input.email, ...verificationEmail({ token, publicUrl: config.publicUrl }) });
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -75,7 +106,12 @@ async function createVerification(tx: Executor, userId: string, now: Date): Prom
 }
 
 /** Opens a verification link: single use, 24 hours, and it signs the user in. */
-export async function verifyEmail(db: Database, config: Config, token: string, now: Date): Promise<SessionTokens> {
+export async function verifyEmail(
+  db: Database,
+  config: Config,
+  { token, ip }: { token: string; ip: string },
+  now: Date,
+): Promise<SessionTokens> {
   return db.transaction(async (tx) => {
     const [verification] = await tx
       .update(emailVerifications)
@@ -89,6 +125,6 @@ export async function verifyEmail(db: Database, config: Config, token: string, n
       )
       .returning();
     if (!verification) throw new AppError('VALIDATION', INVALID_VERIFICATION_LINK);
-    return completeSignIn(tx, config, verification.userId, now);
+    return completeSignIn(tx, config, { userId: verification.userId, ip }, now);
   });
 }

@@ -20,7 +20,7 @@ export async function authRoutes(app: App): Promise<void> {
     ...validated,
     config: limits.generateCode(app.appConfig.loginCodeIpLimit),
     handler: async (request) => {
-      await requestLoginCode(app.db, app.appConfig, request.body.email, app.clock());
+      await requestLoginCode(app.db, app.appConfig, { email: request.body.email, ip: request.ip }, app.clock());
       return { success: true as const };
     },
   });
@@ -30,7 +30,12 @@ export async function authRoutes(app: App): Promise<void> {
     ...validated,
     config: limits.login,
     handler: (request) =>
-      signInWithCode(app.db, app.appConfig, request.body.email, request.body.loginCode, app.clock()),
+      signInWithCode(
+        app.db,
+        app.appConfig,
+        { email: request.body.email, code: request.body.loginCode, ip: request.ip },
+        app.clock(),
+      ),
   });
 
   app.route({
@@ -50,7 +55,12 @@ export async function authRoutes(app: App): Promise<void> {
     ...fromContract(authEndpoints.verifyEmail),
     config: limits.verify,
     handler: async (request) => {
-      const tokens = await verifyEmail(app.db, app.appConfig, request.params.token, app.clock());
+      const tokens = await verifyEmail(
+        app.db,
+        app.appConfig,
+        { token: request.params.token, ip: request.ip },
+        app.clock(),
+      );
       return { ...tokens, message: 'Your account has been verified successfully.' };
     },
   });
@@ -67,7 +77,9 @@ export async function authRoutes(app: App): Promise<void> {
     ...fromContract(authEndpoints.logout),
     ...validated,
     handler: async (request, reply) => {
-      await revokeSession(app.db, request.body.refreshToken, app.clock());
+      const sessionId = await revokeSession(app.db, request.body.refreshToken, app.clock());
+      // This instance refuses the session's access tokens at once; others within seconds.
+      if (sessionId) app.sessions.ended(sessionId);
       return reply.status(204).send(null);
     },
   });
@@ -83,10 +95,15 @@ export async function authRoutes(app: App): Promise<void> {
       const identity = await verifyGoogleAccessToken(app.appConfig, accessToken, request.log);
       const now = app.clock();
       if (mode === 'signup') {
-        const tokens = await signUpWithGoogle(app.db, app.appConfig, identity, name, now);
+        const tokens = await signUpWithGoogle(
+          app.db,
+          app.appConfig,
+          { identity, fallbackName: name, ip: request.ip },
+          now,
+        );
         return reply.status(201).send({ ...tokens, email: identity.email });
       }
-      const tokens = await logInWithGoogle(app.db, app.appConfig, identity, now);
+      const tokens = await logInWithGoogle(app.db, app.appConfig, { identity, ip: request.ip }, now);
       return reply.status(200).send({ ...tokens, message: 'You have successfully logged in with Google.' });
     },
   });

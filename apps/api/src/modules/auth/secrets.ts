@@ -34,3 +34,12 @@ export function newOpaqueToken(): string {
 export function hashOpaqueToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/**
+ * The IP address an account signed in from, as kept in sign_in_ips: HMAC-SHA256 keyed by the
+ * server's secret and bound to the account, so a leaked table neither names addresses (the IPv4
+ * space is small enough to brute-force any unkeyed hash) nor links two accounts that share one.
+ */
+export function hashSignInIp(secret: string, userId: string, ip: string): string {
+  return createHmac('sha256', secret).update(`sign-in-ip:${userId}:${ip}`).digest('hex');
+}

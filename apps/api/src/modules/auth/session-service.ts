@@ -9,6 +9,7 @@ import { refreshTokens, users } from '../../db/schema/users';
 import { unauthorized } from '../../lib/errors';
 import { signAccessToken } from '../../lib/tokens';
 import { notifyUser } from '../notifications';
+import { rememberSignInIp } from './known-ips';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 
 /** A session family ends 30 days after sign-in, however often it is refreshed (issue 3). */
@@ -34,16 +35,27 @@ async function issueTokens(
     expiresAt: familyExpiresAt,
     createdAt: now,
   });
-  return { token: await signAccessToken(secret, userId, now), refreshToken };
+  return { token: await signAccessToken(secret, { userId, sessionId: familyId }, now), refreshToken };
+}
+
+/** Who signed in, and from which IP address (remembered, hashed, as a known address: decision 020). */
+export interface SignIn {
+  userId: string;
+  ip: string;
 }
 
 /**
  * Every way of signing in ends here, inside the transaction that proved who the user is: the
  * e-mail counts as verified (a code, a link or Google all prove control of the mailbox), the
- * sign-in time is recorded, the first sign-in brings the welcome notification and e-mail, and a
- * new session family starts.
+ * sign-in time and IP address are recorded, the first sign-in brings the welcome notification
+ * and e-mail, and a new session family starts.
  */
-export async function completeSignIn(tx: Executor, config: Config, userId: string, now: Date): Promise<SessionTokens> {
+export async function completeSignIn(
+  tx: Executor,
+  config: Config,
+  { userId, ip }: SignIn,
+  now: Date,
+): Promise<SessionTokens> {
   // The row lock makes "first sign-in" true for exactly one of two simultaneous sign-ins.
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) throw unauthorized('This account no longer exists.');
@@ -51,6 +63,7 @@ export async function completeSignIn(tx: Executor, config: Config, userId: strin
     .update(users)
     .set({ lastSignInAt: now, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
     .where(eq(users.id, userId));
+  await rememberSignInIp(tx, config.jwtSecret, userId, ip, now);
   if (user.lastSignInAt === null) {
     await notifyUser(tx, userId, WELCOME_NOTIFICATION, now);
     await enqueueMail(tx, { to: user.email, ...welcomeEmail({ name: user.name, publicUrl: config.publicUrl }) });
@@ -98,13 +111,33 @@ export async function rotateRefreshToken(
   return outcome.tokens;
 }
 
-/** Logout: ends the presented token's whole family. Unknown or already revoked tokens are fine. */
-export async function revokeSession(db: Database, presented: string, now: Date): Promise<void> {
+/**
+ * Logout: ends the presented token's whole family, and answers its id (the session id its access
+ * tokens carry). Unknown or already revoked tokens are fine.
+ */
+export async function revokeSession(db: Database, presented: string, now: Date): Promise<string | null> {
   const [known] = await db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashOpaqueToken(presented)));
-  if (known) await revokeFamily(db, known.familyId, now);
+  if (!known) return null;
+  await revokeFamily(db, known.familyId, now);
+  return known.familyId;
+}
+
+/**
+ * Whether a session (a refresh-token family) has not been revoked (by logout, or by a reused
+ * refresh token). Access tokens carry the session id, so they stop working with it (decision
+ * 020). The family's 30-day end needs no check here: no access token is issued after it, and
+ * each lives 15 minutes.
+ */
+export async function isSessionLive(db: Executor, sessionId: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return live !== undefined;
 }
 
 async function revokeFamily(db: Executor, familyId: string, now: Date): Promise<void> {

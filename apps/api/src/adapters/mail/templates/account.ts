@@ -39,23 +39,19 @@ export function noAccountEmail({ email, publicUrl }: { email: string; publicUrl:
   });
 }
 
-/** The link that confirms a new account's address (valid 24 hours). */
-export function verificationEmail({
-  name,
-  token,
-  publicUrl,
-}: {
-  name: string;
-  token: string;
-  publicUrl: string;
-}): RenderedEmail {
+/**
+ * The link that confirms a new account's address (valid 24 hours). Until the address is verified
+ * anyone may have typed it, so the e-mail carries nothing the sign-up form supplied (no name):
+ * sign-up must not be a way to send chosen text to a stranger (issue 10, decision 020).
+ */
+export function verificationEmail({ token, publicUrl }: { token: string; publicUrl: string }): RenderedEmail {
   const verifyUrl = `${publicUrl}/verify/${encodeURIComponent(token)}`;
   return renderEmail({
     subject: `Verify your e-mail address for ${productName}`,
     heading: 'Confirm your e-mail address',
     preview: 'One click to finish creating your account.',
     blocks: [
-      { kind: 'paragraph', text: `Hello ${name},` },
+      { kind: 'paragraph', text: 'Hello,' },
       {
         kind: 'paragraph',
         text: `Thank you for signing up to ${productName}. Confirm your e-mail address to finish creating your account: ${verifyUrl}`,
@@ -63,6 +59,31 @@ export function verificationEmail({
       { kind: 'button', label: 'Verify my e-mail address', url: verifyUrl },
       { kind: 'paragraph', text: 'The link is valid for 24 hours.' },
       { kind: 'note', text: 'If you did not sign up, you can ignore this e-mail; no account will be created.' },
+    ],
+  });
+}
+
+/**
+ * Sent instead of a verification link when someone signs up with an address that already has an
+ * account: the sign-up form answers the same for every address (no account enumeration) and the
+ * owner learns to sign in instead. Like the link, it carries nothing the form supplied.
+ */
+export function existingAccountEmail({ email, publicUrl }: { email: string; publicUrl: string }): RenderedEmail {
+  const logInUrl = `${publicUrl}/login?email=${encodeURIComponent(email)}`;
+  return renderEmail({
+    subject: `You already have an account at ${productName}`,
+    heading: 'You already have an account',
+    preview: 'Sign in with your e-mail address instead.',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Someone asked to sign up to ${productName} with ${email}, but you already have an account with this address, so no new account was created. Sign in here: ${logInUrl}`,
+      },
+      { kind: 'button', label: 'Sign in', url: logInUrl },
+      {
+        kind: 'note',
+        text: 'If you did not try to sign up, you can ignore this e-mail: nothing about your account has changed.',
+      },
     ],
   });
 }

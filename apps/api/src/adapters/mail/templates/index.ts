@@ -1,5 +1,5 @@
 /** Every e-mail the product sends is built here: import templates from this file. */
-export { loginCodeEmail, noAccountEmail, verificationEmail, welcomeEmail } from './account';
+export { existingAccountEmail, loginCodeEmail, noAccountEmail, verificationEmail, welcomeEmail } from './account';
 export { escapeHtml } from './escape';
 export { giftClaimedEmail, giftReminderEmail } from './gift';
 export { type EmailBlock, type EmailContent, productName, type RenderedEmail, renderEmail } from './layout';
