@@ -81,6 +81,14 @@ describe('scheduled delivery', () => {
     const autumn = await buyScheduledGift({ name: 'Autumn', email: 'autumn@example.com' }, '2026-10-26');
 
     expect(await giftMails('spring@example.com')).toHaveLength(0);
+    // The buyer is told when it goes, in the receipt and the payment notification.
+    const receipt = (await mailsTo(ctx.app, ada.user.email)).find((mail) => mail.text.includes('Spring'));
+    expect(receipt?.text).toContain('we will e-mail each gift to its recipient at 9am UK time on the day you chose.');
+    expect(receipt?.text).toContain('e-mailed on 30 Mar 2026');
+    const paid = await ctx.app.db.select().from(notifications).where(eq(notifications.userId, ada.user.id));
+    expect(paid.map((notice) => notice.message)).toContain(
+      'Payment received: 1 gift voucher for £20.00. Your gift will be e-mailed on the day you chose.',
+    );
     expect((await sentCard(spring)).delivery).toMatchObject({
       scheduledFor: '2026-03-30',
       recipientEmail: 'spring@example.com',
@@ -291,6 +299,21 @@ describe('correct the address, resend', () => {
     });
     expect(after.statusCode).toBe(409);
     expect(after.json().error).toBe(GIFT_NOT_PENDING_MESSAGE);
+  });
+
+  it('a correction racing claims through the old link: never both', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const gift = await buyGift(ctx, ada, { name: 'Gus', email: `gus${round}@exmaple.com` });
+      const claimers = await Promise.all(Array.from({ length: 10 }, () => createUserAndToken(ctx.app)));
+      const [change, ...claims] = await Promise.all([
+        call('PUT', `/orders/${gift.orderId}/gift/recipient`, ada, { name: 'Gus', email: `gus${round}@example.com` }),
+        ...claimers.map((claimer) => sendFrom(ctx.app, 'POST', '/orders/redeem-link', claimer, { link: gift.link })),
+      ]);
+      const claimed = claims.filter((answer) => answer.statusCode === 200).length;
+      // Either a claim came first (the correction is refused) or the correction did (no old-link claim).
+      expect(claimed + (change?.statusCode === 200 ? 1 : 0)).toBe(1);
+      if (claimed === 1) expect(change?.statusCode).toBe(409);
+    }
   });
 
   it('a scheduled gift keeps its day after a change and goes only to the new address', async () => {

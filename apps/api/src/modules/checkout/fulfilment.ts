@@ -85,7 +85,9 @@ export async function fulfilIn(tx: Executor, deps: CheckoutDeps, sessionId: stri
         merchantName: order.merchantName,
         value: order.value,
         currency: order.currency,
-        ...(order.gift ? { recipient: { name: order.gift.name, email: order.gift.email } } : {}),
+        ...(order.gift
+          ? { recipient: { name: order.gift.name, email: order.gift.email, sendOn: order.gift.scheduledFor } }
+          : {}),
       })),
       total: session.amount,
       currency: session.currency,

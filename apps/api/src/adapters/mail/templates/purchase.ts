@@ -1,4 +1,4 @@
-import { formatMoney, toMajorUnits } from '@gvm/contract';
+import { formatDeliveryDay, formatMoney, toMajorUnits } from '@gvm/contract';
 import { productName, type RenderedEmail, renderEmail } from './layout';
 
 export interface ReceiptLine {
@@ -7,8 +7,8 @@ export interface ReceiptLine {
   /** Minor units (pence). */
   value: number;
   currency: string;
-  /** Set for a gift: who receives this voucher. */
-  recipient?: { name: string; email: string };
+  /** Set for a gift: who receives this voucher, and the UK day its e-mail goes when not now (issue 11). */
+  recipient?: { name: string; email: string; sendOn?: string | null };
 }
 
 const money = (minor: number, currency: string) => formatMoney(toMajorUnits(minor), currency);
@@ -29,6 +29,11 @@ export function purchaseReceiptEmail({
   publicUrl: string;
 }): RenderedEmail {
   const gifts = lines.filter((line) => line.recipient).length;
+  const scheduled = lines.filter((line) => line.recipient?.sendOn).length;
+  let giftNote = 'we have e-mailed each gift to its recipient.';
+  if (scheduled === gifts) giftNote = 'we will e-mail each gift to its recipient at 9am UK time on the day you chose.';
+  else if (scheduled > 0)
+    giftNote = 'we have e-mailed each gift due today and will e-mail the others at 9am UK time on the day you chose.';
   return renderEmail({
     subject: `Your ${productName} receipt: ${money(total, currency)}`,
     heading: 'Thank you for your purchase',
@@ -39,7 +44,7 @@ export function purchaseReceiptEmail({
         kind: 'paragraph',
         text:
           gifts > 0
-            ? `Your payment was received. Your own vouchers are in your account, and we have e-mailed each gift to its recipient.`
+            ? `Your payment was received. Your own vouchers are in your account, and ${giftNote}`
             : 'Your payment was received and your vouchers are in your account.',
       },
       {
@@ -49,7 +54,7 @@ export function purchaseReceiptEmail({
             (line) =>
               [
                 `${line.merchantName} ${money(line.value, line.currency)}`,
-                `Order ${line.orderId}${line.recipient ? `\nGift for ${line.recipient.name} <${line.recipient.email}>` : ''}`,
+                `Order ${line.orderId}${line.recipient ? `\nGift for ${line.recipient.name} <${line.recipient.email}>` : ''}${line.recipient?.sendOn ? `, e-mailed on ${formatDeliveryDay(line.recipient.sendOn)}` : ''}`,
               ] as const,
           ),
           ['Total paid', money(total, currency)] as const,
