@@ -33,6 +33,7 @@ import { wishlistRoutes } from './modules/wishlists/routes';
 import { registerApiReference } from './plugins/api-reference';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
+import { registerNoStoreDefault } from './plugins/no-store';
 import { rateLimitStoreOptions } from './plugins/rate-limit-store';
 import { registerWebApp } from './plugins/web-app';
 
@@ -82,6 +83,18 @@ export async function buildApp({
     // Errors Fastify and Node answer before any route runs, in the `{ error }` shape (decision 027).
     frameworkErrors,
     clientErrorHandler,
+    // Headers and body must arrive within this, checked every quarter of it: a trickled body
+    // cannot hold a socket for ever (decision 021). Node's own check runs only every 30 s, and
+    // Node 20 enforces the limit only when it is given at creation (it then derives the headers'
+    // limit from it), so it goes in `http` as well.
+    requestTimeout: config.httpRequestTimeoutMs,
+    http: {
+      requestTimeout: config.httpRequestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, config.httpRequestTimeoutMs / 4)),
+    },
+    // A socket with nothing moving either way (a client that stops reading) is closed; longer
+    // than the 72 s keep-alive so idle keep-alive sockets end by that rule first.
+    connectionTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -116,6 +129,7 @@ export async function buildApp({
   // Limits are set per route (login codes, outreach forms); nothing is limited by default.
   await app.register(rateLimit, { global: false, ...rateLimitStoreOptions(app, config) });
   registerErrorHandling(app);
+  registerNoStoreDefault(app);
   await app.register(authPlugin, { sessions: createSessionRegistry(app.db, app.clock) });
   registerMailWorker(app, mailWorker);
   // Scheduled gift e-mails and 30-day reminders (issue 11, decision 025).

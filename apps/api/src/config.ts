@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './db/timeouts';
 
 /**
  * The only module that reads process.env (ARCHITECTURE.md section 4). Everything else receives
@@ -17,6 +18,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
+  DB_CONNECT_TIMEOUT_MS: milliseconds(defaultDatabaseTimeouts.connectMs),
+  DB_STATEMENT_TIMEOUT_MS: milliseconds(defaultDatabaseTimeouts.statementMs),
+  DB_QUERY_TIMEOUT_MS: milliseconds(defaultDatabaseTimeouts.queryMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(defaultDatabaseTimeouts.idleInTransactionMs),
+  /** The whole request, headers and body, must arrive within this (a trickled body is cut off). */
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(30_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -58,6 +65,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
+/** A duration in milliseconds: a positive whole number, at most an hour. */
+function milliseconds(fallback: number) {
+  return z.coerce.number().int().min(1).max(3_600_000).default(fallback);
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -65,6 +77,10 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** How long to wait on PostgreSQL (decision 021); PGlite ignores them. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** Headers and body of one request must arrive within this many milliseconds. */
+  httpRequestTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Serve /dev/mailbox (true), never (false), or decide from the transport and host (undefined). */
@@ -122,6 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
   }
+  if (e.DB_QUERY_TIMEOUT_MS <= e.DB_STATEMENT_TIMEOUT_MS) {
+    // PostgreSQL should cancel a slow statement itself; the client's limit is for silence.
+    throw new ConfigError('DB_QUERY_TIMEOUT_MS must be longer than DB_STATEMENT_TIMEOUT_MS.');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -130,6 +150,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir,
+    databaseTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      queryMs: e.DB_QUERY_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     devMailbox: e.DEV_MAILBOX === undefined ? undefined : e.DEV_MAILBOX === '1',
@@ -193,6 +220,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: 'http://localhost:3000',
     databaseUrl: undefined,
     dataDir: '',
+    databaseTimeouts: defaultDatabaseTimeouts,
+    httpRequestTimeoutMs: 30_000,
     smtpUrl: undefined,
     mailFrom: 'Gift Marketplace <no-reply@localhost>',
     devMailbox: undefined,

@@ -52,7 +52,20 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
-  else if (error instanceof Error) console.error(`Could not start: ${error.message}`);
+  else if (error instanceof Error) console.error(`Could not start: ${withCauses(error)}`);
   else console.error('Could not start', error);
   process.exit(1);
 });
+
+/**
+ * The message and each cause under it: a failed migration says 'Failed query: CREATE SCHEMA…',
+ * and only its cause says why (the connection was refused, a permission is missing).
+ */
+function withCauses(error: Error): string {
+  const lines = [error.message.split('\n')[0] ?? ''];
+  for (let cause = error.cause; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    lines.push(`  because: ${cause.message || cause.name}${typeof code === 'string' ? ` (${code})` : ''}`);
+  }
+  return lines.join('\n');
+}

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './timeouts';
 
 export type Schema = typeof schema;
 /** Either driver's database: services are written once against this type. */
@@ -34,22 +35,55 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files; without it PGlite runs in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** How long to wait on PostgreSQL; each one missing takes its default (decision 021). */
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
+/** PostgreSQL cannot be reached or refuses us; the message says why in words an operator can act on. */
+export class DatabaseUnavailableError extends Error {}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts };
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, timeouts);
+  }
   return openPglite(options.pgliteDir);
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max });
+async function openPostgres(
+  connectionString: string,
+  max: number,
+  timeouts: DatabaseTimeouts,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // Bounds opening a connection and waiting for a free one in the pool.
+    connectionTimeoutMillis: timeouts.connectMs,
+    // Sent at connection start: PostgreSQL itself cancels a runaway statement and ends a
+    // session idling inside a transaction (its locks released).
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // The client-side limit, for when PostgreSQL (or the network) says nothing at all.
+    query_timeout: timeouts.queryMs,
+    keepAlive: true,
+    Client: ResilientClient,
+  });
   // An idle client's error (the server restarting) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnavailableError(describeConnectionFailure(connectionString, error, timeouts), {
+      cause: error,
+    });
+  }
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    migrate: () => migratePostgres(connectionString, timeouts),
     ping: async () => {
       try {
         await pool.query('select 1');
@@ -60,6 +94,116 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * A pool connection that gives itself up when lost. After a query read timeout pg leaves the
+ * connection waiting for an answer that may never come, with every later query queued behind
+ * it: the connection is dropped instead. A connection lost while checked out returns its pool
+ * slot at once: drizzle never releases one whose `begin` failed, and each such loss would
+ * otherwise shrink the pool for good. Its `release` may then be called again, harmlessly.
+ */
+class ResilientClient extends pg.Client {
+  #release: ((error?: Error | boolean) => void) | undefined;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A checked-out client has no error listener of the pool's: without this one, a connection
+    // lost mid-transaction would be an uncaught 'error' event and end the process.
+    this.on('error', () => {});
+    this.on('end', () => this.#release?.(new Error('The database connection was lost')));
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    const dropIfTimedOut = (error: unknown) => {
+      if (error instanceof Error && error.message === 'Query read timeout') this.connection.stream.destroy();
+    };
+    this.query = ((...args: unknown[]) => {
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          dropIfTimedOut(error);
+          callback(error, result);
+        };
+      }
+      const result = query(...args);
+      if (result instanceof Promise) result.catch(dropIfTimedOut);
+      return result;
+    }) as pg.Client['query'];
+  }
+
+  /** pg-pool sets a fresh `release` at each check-out; the one kept here works once, then does nothing. */
+  get release(): ((error?: Error | boolean) => void) | undefined {
+    return this.#release;
+  }
+
+  set release(release: ((error?: Error | boolean) => void) | undefined) {
+    let released = false;
+    this.#release = release
+      ? (error) => {
+          if (released) return;
+          released = true;
+          release(error);
+        }
+      : undefined;
+  }
+}
+
+/**
+ * Migrations run on a connection of their own without statement or read limits: building an index
+ * on a large table may rightly take minutes. Opening it is still bounded, and the pool has just
+ * shown that PostgreSQL answers.
+ */
+async function migratePostgres(connectionString: string, timeouts: DatabaseTimeouts): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Names the server (never the password) and the cause: refused, silent, unknown host, or PostgreSQL's own words. */
+export function describeConnectionFailure(
+  connectionString: string,
+  error: unknown,
+  timeouts: DatabaseTimeouts,
+): string {
+  const url = new URL(connectionString);
+  const where = `PostgreSQL at ${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  const code = errorCode(error);
+  const message = innermostMessage(error);
+  let reason: string;
+  if (code === 'ECONNREFUSED') reason = 'refused the connection (ECONNREFUSED): is it running, on that host and port?';
+  else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    reason = `cannot be found: the host name does not resolve (${code})`;
+  else if (message === 'Query read timeout')
+    reason = `accepted the connection but did not answer within ${timeouts.queryMs} ms (DB_QUERY_TIMEOUT_MS)`;
+  else if (/timeout/i.test(message) || /timeout/i.test(error instanceof Error ? error.message : ''))
+    reason = `did not answer within ${timeouts.connectMs} ms (DB_CONNECT_TIMEOUT_MS): is the network or a firewall dropping packets?`;
+  else reason = `answered: ${message}${code ? ` (${code})` : ''}`;
+  return `Cannot use the database: ${where} ${reason}`;
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    // Node tries each address of 'localhost' in turn and reports them together.
+    if (current instanceof AggregateError) {
+      const first = current.errors.find((inner): inner is Error => inner instanceof Error);
+      if (first) return errorCode(first);
+    }
+  }
+  return undefined;
+}
+
+function innermostMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current.message) message = current.message;
+  }
+  return message;
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {

@@ -7,5 +7,6 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
   return openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    timeouts: config.databaseTimeouts,
   });
 }
