@@ -9,8 +9,9 @@ export function register(body: RegisterRequest): Promise<RegisterResponse> {
 
 /**
  * Registers a consumer (spec 000 section 5: role consumer, a username made from the name).
- * Usernames are unique, so a 409 is tried once more with a fresh suffix; a second 409 (or an
- * e-mail that already has an account, which answers 409 both times) is the caller's to show.
+ * Usernames are unique, so a 409 is tried once more with a fresh suffix; a second 409 is the
+ * caller's to show. An address that already has an account answers like a new one (the e-mail
+ * tells its owner to sign in; decision 020), so the form never learns which addresses exist.
  */
 export async function registerConsumer({ name, email }: { name: string; email: string }): Promise<RegisterResponse> {
   const attempt = () =>

@@ -84,15 +84,31 @@ describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
     expect(usernames[1]).toMatch(/^ada\d{7}$/);
   });
 
-  it("an address that already has an account shows the server's message under 'Error'", async () => {
+  it("a refusal shows the server's message under 'Error', without retrying", async () => {
     const requests = serve(
       fakeEndpoint(authEndpoints.register, () => ({
-        status: 409,
-        body: { error: 'An account with this email already exists' },
+        status: 429,
+        body: {
+          error: 'Too many sign-up emails have been sent to this address. Please wait up to an hour and try again.',
+        },
       })),
     );
     await signUp('Ada', 'ada@example.com');
-    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Too many sign-up emails have been sent to this address. Please wait up to an hour and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(registrations(requests)).toHaveLength(1);
+  });
+
+  it("a second username clash shows the server's message under 'Error'", async () => {
+    const requests = serve(
+      fakeEndpoint(authEndpoints.register, () => ({ status: 409, body: { error: 'This username is taken' } })),
+    );
+    await signUp('Ada', 'ada@example.com');
+    expect(await screen.findByText('This username is taken')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(registrations(requests)).toHaveLength(2);
   });
