@@ -1,7 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_SORT, PAGE_SIZE, type Product } from '@gvm/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema/catalog';
+import { seedCatalogueIfEmpty } from '../src/db/seed/catalogue';
+import { scriptSafeJson } from '../src/plugins/web-app';
 import { createTestApp, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -64,5 +69,113 @@ describe('serving the web app', () => {
   it('does not answer other methods with the page', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/product/123' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+/** The page's JSON data block, parsed; undefined when the page has none. */
+function initialData(
+  html: string,
+):
+  | { search?: { params: Record<string, string>; response: unknown }; product?: { id: string; response: Product } }
+  | undefined {
+  const match = /<script type="application\/json" id="initial-data">(.*?)<\/script>/s.exec(html);
+  return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
+}
+
+describe('pages carry their shell and the catalogue data of their first render (decision 024)', () => {
+  let pages: TestContext;
+  const shells = {
+    home: '<p>home shell $&amp; $1</p>',
+    product: '<p>product shell</p>',
+    page: '<p>page shell</p>',
+    preload: {
+      home: ['/assets/home-page-a1.js', '/assets/evil.js"><script>'],
+      product: ['/assets/product-page-b2.js'],
+    },
+  };
+  const hostile = '</script><script>alert(1)</script><!-- \u2028 & >';
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'gvm-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><head><title>UGM</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>',
+    );
+    writeFileSync(path.join(dist, 'shells.json'), JSON.stringify(shells));
+    pages = await createTestApp({ webDistDir: dist });
+    await seedCatalogueIfEmpty(pages.database.db);
+  });
+  afterAll(() => pages.close());
+
+  const page = async (url: string) => {
+    const response = await pages.app.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    return response.body;
+  };
+
+  it('puts the shell for the path inside #root, taken literally', async () => {
+    expect(await page('/')).toContain(`<div id="root">${shells.home}</div>`);
+    expect(await page('/product/abc')).toContain(`<div id="root">${shells.product}</div>`);
+    expect(await page('/cart')).toContain(`<div id="root">${shells.page}</div>`);
+  });
+
+  it("preloads the page's own code named by the build, and only plain asset paths", async () => {
+    const home = await page('/');
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-a1.js"></head>');
+    expect(home).not.toContain('evil.js');
+    expect(await page('/product/abc')).toContain('href="/assets/product-page-b2.js"');
+    expect(await page('/cart')).not.toContain('modulepreload');
+  });
+
+  it('embeds the first page of the browse grid for / exactly as the search route answers it', async () => {
+    const data = initialData(await page('/'));
+    expect(data?.search?.params).toEqual({ sortBy: DEFAULT_SORT, country: 'GB' });
+    const api = await pages.app.inject({
+      method: 'GET',
+      url: `/api/v1/products/search?sortBy=${DEFAULT_SORT}&country=GB&limit=${PAGE_SIZE}&page=1`,
+    });
+    expect(data?.search?.response).toEqual(api.json());
+    expect((api.json() as { products: unknown[] }).products).toHaveLength(PAGE_SIZE);
+  });
+
+  it("follows the page's filters, trimmed, and embeds nothing for filters the catalogue refuses", async () => {
+    const data = initialData(await page('/?category=fashion&q=%20ar%20&sortBy=price-asc'));
+    expect(data?.search?.params).toEqual({ category: 'fashion', q: 'ar', sortBy: 'price-asc', country: 'GB' });
+    const api = await pages.app.inject({
+      method: 'GET',
+      url: '/api/v1/products/search?category=fashion&q=ar&sortBy=price-asc&country=GB&limit=16&page=1',
+    });
+    expect(data?.search?.response).toEqual(api.json());
+    expect(initialData(await page('/?category=no-such-category'))).toBeUndefined();
+  });
+
+  it('embeds the product for /product/:id, and nothing for an unknown one or another page', async () => {
+    const [row] = await pages.database.db.select({ id: products.id }).from(products).limit(1);
+    if (!row) throw new Error('no product seeded');
+    const data = initialData(await page(`/product/${row.id}`));
+    expect(data?.product?.id).toBe(row.id);
+    expect(data?.product?.response).toEqual((await pages.app.inject({ url: `/api/v1/products/${row.id}` })).json());
+    expect(initialData(await page('/product/00000000-0000-4000-8000-000000000000'))).toBeUndefined();
+    expect(initialData(await page('/cart'))).toBeUndefined();
+  });
+
+  it('cannot be broken out of by catalogue text', async () => {
+    const [row] = await pages.database.db.select({ id: products.id }).from(products).limit(1);
+    if (!row) throw new Error('no product seeded');
+    await pages.database.db.update(products).set({ description: hostile }).where(eq(products.id, row.id));
+    const html = await page(`/product/${row.id}`);
+    const block = html.slice(html.indexOf('id="initial-data">'));
+    // One closing tag: the block's own. The text survives unchanged inside the JSON.
+    expect(block.match(/<\/script/gi)).toHaveLength(1);
+    expect(block).not.toContain('<!--');
+    expect(initialData(html)?.product?.response.description).toBe(hostile);
+  });
+
+  it('encodes <, >, & and line separators in the JSON it embeds', () => {
+    const text = scriptSafeJson({ a: '</script>&\u2028\u2029' });
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual({ a: '</script>&\u2028\u2029' });
   });
 });

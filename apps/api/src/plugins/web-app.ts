@@ -1,19 +1,67 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { DEFAULT_SORT, PAGE_SIZE } from '@gvm/contract';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 
 /**
+ * The page shells drawn at build time (apps/web/scripts/prerender-shells.ts): the header and the
+ * skeleton of a page, as the app's first render draws them, so the first paint needs no script.
+ */
+interface Shells {
+  home: string;
+  product: string;
+  page: string;
+  /** Per shell, the page's own chunks (from Vite's manifest), preloaded from the HTML. */
+  preload?: { home?: string[]; product?: string[]; page?: string[] };
+}
+
+type ShellName = 'home' | 'product' | 'page';
+
+/** The data the first render of `/` or `/product/:id` needs, read by apps/web/src/lib/initial-data.ts. */
+export interface InitialData {
+  /** The browse grid's first page for the filters in `params` (the web's own filter shape). */
+  search?: { params: Record<string, string>; response: unknown };
+  /** `id` as it stands in the page's path (the key the product page asks under). */
+  product?: { id: string; response: unknown };
+}
+
+/** Decision 007: the browse grid is fixed to GB (the web's SEARCH_COUNTRY). */
+const SEARCH_COUNTRY = 'GB';
+const BROWSE_FILTERS = ['category', 'merchant', 'q', 'sortBy'] as const;
+const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * JSON that is safe inside `<script type="application/json">`: no `<` (so no `</script>` or
+ * `<!--`), `>` or `&`, and no line separators that older parsers took for line ends.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
  * Serves the built single-page app from the API's own port. Hashed files under /assets are
- * immutable; index.html is always revalidated so a deploy is picked up on the next visit.
- * Any GET outside /api that is not a file falls back to index.html (client-side routes).
+ * immutable; pages are always revalidated so a deploy is picked up on the next visit. Any GET
+ * outside /api that is not a file is a page (client-side routes): index.html with the page shell
+ * inside #root and, for `/` and `/product/:id`, the catalogue answers the first render needs as a
+ * JSON data block (decision 024), taken from the catalogue's own routes and so from its cache.
  */
 export async function registerWebApp(app: App, distDir: string | undefined): Promise<void> {
   const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+  const template = hasWebApp ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
+  const shells = hasWebApp ? readShells(distDir) : undefined;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
+      // `/` (a folder) is a page like any other: rendered below, not sent as the bare file.
+      index: false,
+      allowedPath: (pathname) => !pathname.endsWith('/'),
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -22,14 +70,94 @@ export async function registerWebApp(app: App, distDir: string | undefined): Pro
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname.startsWith('/api/') || pathname === '/api';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     // A missing file (an old hashed bundle after a deploy) is a 404, never the page as script.
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
     if (hasWebApp && !isApi && !isFile && wantsPage) {
-      return reply.sendFile('index.html');
+      const html = renderPage(template, shells, pathname, await initialDataFor(app, request, pathname));
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
     }
-    return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(404).send({ error: `Not found: ${request.method} ${pathname}` });
   });
+}
+
+function readShells(distDir: string): Shells | undefined {
+  const file = path.join(distDir, 'shells.json');
+  if (!existsSync(file)) return undefined;
+  const shells = JSON.parse(readFileSync(file, 'utf8')) as Partial<Shells>;
+  return typeof shells.home === 'string' && typeof shells.product === 'string' && typeof shells.page === 'string'
+    ? (shells as Shells)
+    : undefined;
+}
+
+export function renderPage(
+  template: string,
+  shells: Shells | undefined,
+  pathname: string,
+  data: InitialData | undefined,
+): string {
+  let html = template;
+  if (shells) {
+    const name: ShellName = pathname === '/' ? 'home' : PRODUCT_PATH.test(pathname) ? 'product' : 'page';
+    // A function, so `$` in the shell is never read as a replacement pattern.
+    html = html.replace(ROOT_ELEMENT, () => `<div id="root">${shells[name]}</div>`);
+    const links = (shells.preload?.[name] ?? [])
+      .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+      .join('');
+    html = html.replace('</head>', () => `${links}</head>`);
+  }
+  if (data && (data.search || data.product)) {
+    const block = `<script type="application/json" id="initial-data">${scriptSafeJson(data)}</script>`;
+    html = html.replace('</body>', () => `${block}</body>`);
+  }
+  return html;
+}
+
+/** Asks the catalogue's public route, so the answer is the one a browser would get (and cached alike). */
+async function catalogueAnswer(app: App, request: FastifyRequest, url: string): Promise<unknown> {
+  try {
+    const response = await app.inject({ method: 'GET', url, headers: { 'x-request-id': String(request.id) } });
+    return response.statusCode === 200 ? response.json() : undefined;
+  } catch (error) {
+    // The page still works without it: the app asks for the data itself.
+    request.log.warn({ err: error, url }, 'initial data for the page could not be read');
+    return undefined;
+  }
+}
+
+async function initialDataFor(app: App, request: FastifyRequest, pathname: string): Promise<InitialData | undefined> {
+  if (request.method !== 'GET') return undefined;
+  if (pathname === '/') {
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    // The web's filters: trimmed, empty ones dropped, the default sort spelled out, GB.
+    const params: Record<string, string> = {};
+    for (const name of BROWSE_FILTERS) {
+      const value = query.get(name)?.trim();
+      if (value) params[name] = value;
+    }
+    params.sortBy ??= DEFAULT_SORT;
+    params.country = SEARCH_COUNTRY;
+    const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), page: '1' });
+    const response = await catalogueAnswer(app, request, `/api/v1/products/search?${search}`);
+    return response === undefined ? undefined : { search: { params, response } };
+  }
+  const id = PRODUCT_PATH.exec(pathname)?.[1];
+  if (id) {
+    const decoded = decodeSafely(id);
+    const product = await catalogueAnswer(app, request, `/api/v1/products/${encodeURIComponent(decoded)}`);
+    return product === undefined ? undefined : { product: { id: decoded, response: product } };
+  }
+  return undefined;
+}
+
+function decodeSafely(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

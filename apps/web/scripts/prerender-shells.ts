@@ -1,0 +1,73 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { createServer } from 'vite';
+
+/**
+ * After `vite build`: draws the page shells (src/prerender.tsx) for `/`, a product page and any
+ * other page, and writes them to dist/shells.json for the server (apps/api/src/plugins/web-app.ts,
+ * decision 024). The components run as they would in a fresh browser tab with no session: jsdom
+ * stands in for the window (an empty localStorage, the page's URL).
+ */
+const webRoot = path.resolve(import.meta.dirname, '..');
+const origin = 'http://localhost';
+const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: `${origin}/`, pretendToBeVisual: true });
+const globals = globalThis as Record<string, unknown>;
+for (const name of ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'history', 'navigator']) {
+  Object.defineProperty(globals, name, { value: dom.window[name as keyof typeof dom.window], configurable: true });
+}
+
+const server = await createServer({
+  root: webRoot,
+  configFile: path.join(webRoot, 'vite.config.ts'),
+  server: { middlewareMode: true, hmr: false, watch: null },
+  appType: 'custom',
+  logLevel: 'error',
+});
+try {
+  const { renderShell } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('../src/prerender');
+  const draw = (pathname: string) => {
+    dom.reconfigure({ url: `${origin}${pathname}` });
+    return renderShell(pathname);
+  };
+  // Any page but these two draws the same skeleton while its code loads; /cart stands for them.
+  const shells = { home: draw('/'), product: draw('/product/shell'), page: draw('/cart') };
+  // The page's own code starts loading with the HTML rather than after the entry has run.
+  const preload = {
+    home: pageChunks('src/features/catalog/pages/home-page.tsx'),
+    product: pageChunks('src/features/catalog/pages/product-page.tsx'),
+    page: [],
+  };
+  writeFileSync(path.join(webRoot, 'dist/shells.json'), JSON.stringify({ ...shells, preload }));
+  const sizes = Object.entries(shells).map(([name, html]) => `${name} ${(html.length / 1000).toFixed(1)} kB`);
+  console.log(`page shells written to dist/shells.json (${sizes.join(', ')})`);
+} finally {
+  await server.close();
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The files of a lazily loaded page and the chunks it imports statically, from Vite's build
+ * manifest (`vite build --manifest`), less what the entry already loads; [] without a manifest.
+ */
+function pageChunks(source: string): string[] {
+  const file = path.join(webRoot, 'dist/.vite/manifest.json');
+  if (!existsSync(file)) return [];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const entryFiles = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entryFiles);
+  const files = new Set<string>();
+  collect(source, files);
+  return [...files].filter((each) => !entryFiles.has(each)).map((each) => `/${each}`);
+}
