@@ -6,9 +6,9 @@ import {
   creditCurrencyMessage,
   type Wallet,
 } from '@gvm/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, orders } from '../src/db/schema';
+import { checkoutSessions, orders, wallets } from '../src/db/schema';
 import { AppError } from '../src/lib/errors';
 import {
   applyPaymentEvent,
@@ -255,12 +255,39 @@ describe('paying with UGM Credit at checkout', () => {
 
 describe('50 checkouts spending the same credit at once', () => {
   // The service itself is called: over HTTP the checkout limit (10 per account per 10 minutes) would answer first.
-  const race = (user: TestUser, payload: CheckoutSessionRequest) =>
-    Promise.allSettled(
+  async function race(user: TestUser, payload: CheckoutSessionRequest) {
+    // While the checkouts run, the wallet is read again and again, balance and ledger in one
+    // statement (one snapshot): the invariant must hold at every moment, not just at the end.
+    let running = true;
+    const samples: { balance: number; sum: number }[] = [];
+    const watcher = (async () => {
+      while (running) {
+        const [row] = await ctx.app.db
+          .select({
+            balance: wallets.balance,
+            sum: sql<number>`coalesce((select sum(case t.type when 'funding' then t.amount
+              when 'withdrawal' then -t.amount else 0 end) from wallet_transactions t
+              where t.wallet_id = "wallets"."id"), 0)::int`,
+          })
+          .from(wallets)
+          .where(eq(wallets.userId, user.user.id));
+        if (row) samples.push({ balance: Number(row.balance), sum: Number(row.sum) });
+      }
+    })();
+    const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
         createCheckoutSession(ctx.app.db, checkoutDepsOf(ctx.app), user.user.id, payload),
       ),
     );
+    running = false;
+    await watcher;
+    expect(samples.length).toBeGreaterThan(0);
+    for (const sample of samples) {
+      expect(sample.balance).toBe(sample.sum);
+      expect(sample.balance).toBeGreaterThanOrEqual(0);
+    }
+    return results;
+  }
 
   function expectRefusals(results: PromiseSettledResult<unknown>[], succeeded: number) {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(succeeded);
