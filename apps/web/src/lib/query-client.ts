@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { seedInitialData, takeInitialData } from './initial-data';
 
 /**
  * Spec 000 section 9: data is retried 3 times by default and discarded after 5 minutes; spec 001
@@ -19,3 +20,6 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// Decision 024: the catalogue answers the server embedded in the page, so the first render needs no round trip.
+if (typeof document !== 'undefined') seedInitialData(queryClient, takeInitialData());

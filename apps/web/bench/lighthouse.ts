@@ -1,0 +1,128 @@
+import { chromium as playwright } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH } from './browser';
+import { benchRoutes } from './routes';
+import { firstProductId, startServer } from './server';
+import { signedInStorage } from './session';
+
+/**
+ * `npm run bench -w @gvm/web` (Lighthouse): Lighthouse 13's default mobile profile (a mid-range
+ * phone on slow 4G, simulated) in Debian's Chromium, on `/`, a product page and `/cart` as a
+ * guest and `/checkout` and `/wallet` signed in; prints performance and accessibility scores and
+ * FCP, LCP, TBT and CLS, with every failed accessibility audit. LIGHTHOUSE_RUNS=3 takes the run
+ * with the median performance score of three.
+ */
+const port = Number(process.env.BENCH_PORT ?? 3192);
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const server = await startServer(port);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+});
+// The same browser, driven over CDP, to put a session into localStorage and empty the HTTP cache.
+const cdpBrowser = await playwright.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+
+interface Result {
+  name: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  fcp: string;
+  lcp: string;
+  tbt: string;
+  cls: string;
+  failedA11y: string[];
+}
+
+async function audit(name: string, path: string, signedIn: boolean): Promise<Result> {
+  const results: Result[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    if (signedIn) await clearHttpCache();
+    const runner = await lighthouse(`${server.baseURL}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // Signed in: keep the session put into localStorage (the HTTP cache was emptied above).
+      disableStorageReset: signedIn,
+    });
+    if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const { lhr } = runner;
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const shown = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+    const a11yRefs = lhr.categories.accessibility?.auditRefs ?? [];
+    results.push({
+      name,
+      path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      fcp: shown('first-contentful-paint'),
+      lcp: shown('largest-contentful-paint'),
+      tbt: shown('total-blocking-time'),
+      cls: shown('cumulative-layout-shift'),
+      failedA11y: a11yRefs
+        .map((ref) => lhr.audits[ref.id])
+        .filter((result) => result && result.score !== null && result.score < 1)
+        .map((result) => {
+          const items = (result?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? [];
+          const where = items
+            .slice(0, 3)
+            .map((item) => item.node?.snippet ?? '')
+            .filter(Boolean);
+          return `${result?.id}: ${result?.title}${where.length ? `\n        ${where.join('\n        ')}` : ''}`;
+        }),
+    });
+  }
+  results.sort((a, b) => a.performance - b.performance);
+  return results[Math.floor(results.length / 2)] as Result;
+}
+
+async function clearHttpCache(): Promise<void> {
+  const context = cdpBrowser.contexts()[0] ?? (await cdpBrowser.newContext());
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+}
+
+/** Signs a shopper in for the protected pages: the session lives in the origin's localStorage. */
+async function putSession(storage: Record<string, string>): Promise<void> {
+  const context = cdpBrowser.contexts()[0] ?? (await cdpBrowser.newContext());
+  const page = await context.newPage();
+  // A JSON answer of the origin: opens its storage without loading (and caching) the app.
+  await page.goto(`${server.baseURL}/api/v1/health`);
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, storage);
+  await page.close();
+}
+
+try {
+  const routes = benchRoutes(await firstProductId(server.baseURL));
+  const results: Result[] = [];
+  for (const route of routes.guest) results.push(await audit(route.name, route.path, false));
+  await putSession(await signedInStorage(server.baseURL));
+  for (const route of routes.signedIn) results.push(await audit(route.name, route.path, true));
+
+  console.log(`\nLighthouse ${lighthouseVersion()} mobile (${new Date().toISOString()}, ${runs} run(s) a page)\n`);
+  console.log('route      perf  a11y  FCP      LCP      TBT      CLS');
+  for (const result of results) {
+    console.log(
+      `${result.name.padEnd(10)} ${String(result.performance).padStart(4)}  ${String(result.accessibility).padStart(4)}  ` +
+        `${result.fcp.padEnd(8)} ${result.lcp.padEnd(8)} ${result.tbt.padEnd(8)} ${result.cls}`,
+    );
+  }
+  for (const result of results.filter((each) => each.failedA11y.length > 0)) {
+    console.log(`\n${result.name}: accessibility audits that failed\n  ${result.failedA11y.join('\n  ')}`);
+  }
+} finally {
+  await cdpBrowser.close();
+  chrome.kill();
+  await server.stop();
+}
+
+function lighthouseVersion(): string {
+  return process.env.npm_package_devDependencies_lighthouse ?? '13';
+}

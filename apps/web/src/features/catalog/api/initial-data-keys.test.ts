@@ -1,0 +1,28 @@
+import { hashKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { initialDataKeys } from '@/lib/initial-data';
+import { readBrowseParams } from '../hooks/use-browse-params';
+import { SEARCH_COUNTRY } from '../hooks/use-user-country';
+import { productQueryOptions } from './get-product';
+import { searchProductsQueryOptions } from './search-products';
+
+describe('the keys the page data is seeded under (decision 024)', () => {
+  it("are the browse grid's key for the filters the server embeds", () => {
+    // What the home page asks for on `/` and on a filtered link, and the server's `params` for them.
+    const cases = [
+      ['', { sortBy: 'merchant-az', country: 'GB' }],
+      [
+        '?category=fashion&q=%20ar%20&sortBy=price-asc',
+        { category: 'fashion', q: 'ar', sortBy: 'price-asc', country: 'GB' },
+      ],
+    ] as const;
+    for (const [search, embedded] of cases) {
+      const filters = { ...readBrowseParams(new URLSearchParams(search)), country: SEARCH_COUNTRY };
+      expect(hashKey(initialDataKeys.search(embedded))).toBe(hashKey(searchProductsQueryOptions(filters).queryKey));
+    }
+  });
+
+  it("is the product page's key for the id in the path", () => {
+    expect(initialDataKeys.product('abc')).toEqual(productQueryOptions('abc').queryKey);
+  });
+});

@@ -1,0 +1,60 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The catalogue answers the server put into the page for its first render (decision 024): the
+ * browse grid's first page for `/` and the product for `/product/:id`, in a
+ * `<script type="application/json" id="initial-data">` block (data only: the CSP runs no inline
+ * script). Seeding them into the query cache lets the first render show products without a
+ * round trip to the API.
+ */
+export interface InitialData {
+  /** `params` are the web's own browse filters (category, merchant, q, sortBy, country). */
+  search?: { params: Record<string, string>; response: unknown };
+  /** `id` as it stands in the page's path. */
+  product?: { id: string; response: unknown };
+}
+
+export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+
+/**
+ * The query keys of features/catalog's `searchProductsQueryOptions(filters)` and
+ * `productQueryOptions(id)` (lib may not import features; a test there keeps them equal).
+ */
+export const initialDataKeys = {
+  search: (params: Record<string, string>) => ['products', 'search', params] as const,
+  product: (id: string) => ['product', id] as const,
+};
+
+/** Reads (once) and removes the page's data block; undefined when there is none or it is not JSON. */
+export function takeInitialData(doc: Document = document): InitialData | undefined {
+  const element = doc.getElementById(INITIAL_DATA_ELEMENT_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const data: unknown = JSON.parse(element.textContent ?? '');
+    return typeof data === 'object' && data !== null ? (data as InitialData) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Puts the page's data into the cache under the keys the pages ask for. The data are the API's
+ * own answers for exactly those keys (the server asked the catalogue routes with the same
+ * parameters), so a key the page never asks for is only an unused entry. They count as fetched
+ * now: the page's usual freshness rules apply from here on.
+ */
+export function seedInitialData(queryClient: QueryClient, data: InitialData | undefined): void {
+  if (!data) return;
+  const { search, product } = data;
+  if (search && isRecord(search.params) && isRecord(search.response)) {
+    queryClient.setQueryData(initialDataKeys.search(search.params), { pages: [search.response], pageParams: [1] });
+  }
+  if (product && typeof product.id === 'string' && isRecord(product.response)) {
+    queryClient.setQueryData(initialDataKeys.product(product.id), product.response);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
