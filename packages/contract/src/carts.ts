@@ -1,19 +1,24 @@
 import { z } from 'zod';
+import {
+  INVALID_CARD_VALUE_MESSAGE,
+  MAX_BULK_CART_ITEMS,
+  MAX_QUANTITY_PER_LINE,
+  QUANTITY_MESSAGE,
+} from './cart-limits';
 import { productSchema } from './catalog';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { text } from './text';
 
-/** Spec 000 sections 5 and 9: a cart line holds 1 to 5 vouchers. */
-export const MAX_QUANTITY_PER_LINE = 5;
-/** The most lines one bulk save may carry (a guest's local cart saved after sign-in). */
-export const MAX_BULK_CART_ITEMS = 50;
+export {
+  CART_ITEM_NOT_FOUND_MESSAGE,
+  CART_NOT_FOUND_MESSAGE,
+  INVALID_CARD_VALUE_MESSAGE,
+  MAX_BULK_CART_ITEMS,
+  MAX_QUANTITY_PER_LINE,
+  QUANTITY_LIMIT_MESSAGE,
+  QUANTITY_MESSAGE,
+} from './cart-limits';
 
-/** Spec 000 section 8: the add-to-cart failure text the client falls back on, used exactly. */
-export const INVALID_CARD_VALUE_MESSAGE = 'Please select a valid value for the card';
-export const QUANTITY_MESSAGE = 'Quantity must be a whole number from 1 to 5';
-export const QUANTITY_LIMIT_MESSAGE = 'You can buy at most 5 of one voucher';
-export const CART_NOT_FOUND_MESSAGE = 'Cart not found';
-export const CART_ITEM_NOT_FOUND_MESSAGE = 'Cart item not found';
 export const BULK_CART_REJECTED_MESSAGE = 'Some items could not be saved to your cart';
 
 /** Ids are opaque strings on the wire (ARCHITECTURE.md section 5); the server judges them. */

@@ -1,21 +1,10 @@
 import { z } from 'zod';
+import { DEFAULT_SORT, MAX_PAGE_SIZE, PAGE_SIZE, sortOptions } from './catalog-options';
 import { categoryValues } from './categories';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { text } from './text';
 
-export const sortOptions = [
-  'merchant-az',
-  'merchant-za',
-  'price-asc',
-  'price-desc',
-  'category-az',
-  'category-za',
-] as const;
-export type SortOption = (typeof sortOptions)[number];
-export const DEFAULT_SORT: SortOption = 'merchant-az';
-
-export const PAGE_SIZE = 16;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_SORT, MAX_PAGE_SIZE, PAGE_SIZE, type SortOption, sortOptions } from './catalog-options';
 
 const countryCode = text()
   .trim()

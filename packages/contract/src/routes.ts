@@ -1,4 +1,4 @@
-import { endpointPath } from './endpoint';
+import { endpointPath } from './endpoint-shape';
 
 /**
  * Every page of the web app (spec 000 section 2), as route patterns with `:params`, in one place: the

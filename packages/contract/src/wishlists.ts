@@ -3,11 +3,12 @@ import { productSchema } from './catalog';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { text } from './text';
 
-export const WISHLIST_NOT_FOUND_MESSAGE = 'Wishlist not found';
-export const WISHLIST_ITEM_ADDED_MESSAGE = 'Added to your wishlist';
-export const WISHLIST_ITEM_REMOVED_MESSAGE = 'Removed from your wishlist';
-/** Spec 000 sections 5 and 8: shown by the client when a guest taps the heart. */
-export const WISHLIST_LOGIN_REQUIRED_MESSAGE = 'Please log in to add items to your wishlist.';
+export {
+  WISHLIST_ITEM_ADDED_MESSAGE,
+  WISHLIST_ITEM_REMOVED_MESSAGE,
+  WISHLIST_LOGIN_REQUIRED_MESSAGE,
+  WISHLIST_NOT_FOUND_MESSAGE,
+} from './wishlist-messages';
 
 const idSchema = text().trim().min(1).max(64);
 
