@@ -1,28 +1,32 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+const require = createRequire(import.meta.url);
+
+/**
+ * react-router's package exports map only its `dist/development` build (warnings and dev checks
+ * included); the production build beside it is the same code without them. `vite build` uses it
+ * (decision 023); the dev server and the tests keep the development build and its warnings.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
+  },
   // `npm run dev -w @gvm/web` serves the app with hot reload; API calls go to the running API.
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    rollupOptions: {
-      output: {
-        // Libraries change far less often than the app: in their own hashed files they stay
-        // cached across our deploys, and the app's own chunk stays small.
-        manualChunks(id) {
-          const vendor = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
-          if (!vendor) return undefined;
-          if (['react', 'react-dom', 'react-router', 'scheduler', 'cookie'].includes(vendor)) return 'react';
-          if (vendor.startsWith('@radix-ui/') || vendor.startsWith('@floating-ui/')) return 'ui';
-          return 'vendor';
-        },
-      },
-    },
-  },
-});
+  // No manualChunks (decision 023): Rollup's own chunks put each library with the pages that use
+  // it, so the first load carries only what the shell and the page shown need.
+  build: { outDir: 'dist', sourcemap: true },
+}));

@@ -1,20 +1,87 @@
-import { useLayoutEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
 import { SaveLocalCartOnSignIn } from '@/features/cart';
-import { Footer } from './layout/footer';
 import { Header } from './layout/header';
+import { RouteErrorBoundary } from './route-error';
 
-/** The page shell of spec 000 section 2: header, the page, footer. */
+/** The footer sits below the fold and holds the newsletter form: it loads after the page (decision 023). */
+const Footer = lazy(() => import('./layout/footer'));
+
+/**
+ * The page shell of spec 000 section 2: header, the page, footer. Until the first page's code has
+ * loaded, the shell shows the shape of that page, drawn from the entry's code alone, so the first
+ * paint does not wait for the page's chunk (decision 023); the footer comes with the page. A page
+ * that fails to load or throws shows RouteError in the shell, until the path changes.
+ */
 export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <Shell>
+      <RouteErrorBoundary key={pathname}>
+        <Suspense fallback={<PageSkeleton pathname={pathname} />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+      <ScrollToTop />
+      <SaveLocalCartOnSignIn />
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
-      <Footer />
-      <ScrollToTop />
-      <SaveLocalCartOnSignIn />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+    </div>
+  );
+}
+
+const block = 'animate-pulse rounded bg-gray-100';
+
+function PageSkeleton({ pathname }: { pathname: string }) {
+  if (pathname === '/') {
+    return (
+      <div
+        role="status"
+        aria-label="Loading"
+        className="mx-auto max-w-7xl space-y-6 px-4 py-5 sm:space-y-8 sm:px-6 sm:py-8 lg:px-8"
+      >
+        <div className="h-40 animate-pulse rounded-3xl bg-gray-100 sm:h-56" />
+        <div className={`h-20 ${block}`} />
+        <div className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
+          {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((key) => (
+            <ProductCardSkeleton key={key} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (pathname.startsWith('/product/')) {
+    return (
+      <div role="status" aria-label="Loading" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+        <div className={`h-4 w-56 ${block}`} />
+        <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
+          <div className="aspect-[4/3] animate-pulse rounded-3xl bg-gray-100" />
+          <div className="space-y-5">
+            <div className={`h-9 w-2/3 ${block}`} />
+            <div className={`h-6 w-40 ${block}`} />
+            <div className={`h-64 ${block}`} />
+          </div>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div role="status" aria-label="Loading" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <div className={`h-9 w-48 ${block}`} />
+      <div className={`mt-8 h-48 ${block}`} />
     </div>
   );
 }

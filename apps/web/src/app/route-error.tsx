@@ -1,9 +1,8 @@
-import { Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** Shown when a page fails to load or throws: a message and a way on, never a blank screen. */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>
@@ -22,4 +21,24 @@ export function RouteError() {
       </div>
     </section>
   );
+}
+
+/**
+ * Catches what a page throws while rendering, and a page chunk that fails to load, and shows
+ * RouteError in its place. The shell keys it by path, so going elsewhere tries again.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,6 +1,6 @@
 import { Toaster } from 'sonner';
 
 /** Spec 000 section 9: 3 visible, 4000 ms, 14 px gap, 356 px wide (sonner's own width), swipe at 20 px. */
-export function AppToaster() {
+export default function AppToaster() {
   return <Toaster visibleToasts={3} duration={4000} gap={14} position="bottom-right" richColors closeButton />;
 }

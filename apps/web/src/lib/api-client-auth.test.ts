@@ -1,10 +1,11 @@
 import { authEndpoints, type CurrentUser, endpointPath, userEndpoints } from '@gvm/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
-import { ApiError, api } from './api-client';
+import { ApiError } from './api-client';
 import { setLoginNavigator } from './auth/end-session';
 import { useSessionStore } from './auth/session-store';
 import { readTokens, storeTokens } from './auth/token-storage';
+import { api } from './http-client';
 
 const oldToken = fakeAccessToken({ exp: epochSeconds(60) });
 const newToken = fakeAccessToken({ exp: epochSeconds(900) });

@@ -1,5 +1,4 @@
 import type { FieldError } from '@gvm/contract';
-import { AxiosError } from 'axios';
 
 /** Spec 000 section 8, 'Normalised API error': what every page reads from a failed call. */
 export class ApiError extends Error {
@@ -42,19 +41,18 @@ export function failureMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+/** The error for an HTTP answer of `status` outside 2xx, from its body (spec 000 section 8). */
+export function responseError(status: number, data: unknown): ApiError {
+  const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const message =
+    (typeof body.error === 'string' && body.error) ||
+    (typeof body.message === 'string' && body.message) ||
+    'An unexpected error occurred';
+  const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : undefined;
+  return new ApiError(status, message, errors, data);
+}
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof AxiosError) {
-    const data: unknown = error.response?.data;
-    const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    const message =
-      (typeof body.error === 'string' && body.error) ||
-      (typeof body.message === 'string' && body.message) ||
-      (error.code === AxiosError.ECONNABORTED ? 'The request timed out. Please try again.' : '') ||
-      (!error.response ? 'Could not reach the server. Please check your connection.' : '') ||
-      'An unexpected error occurred';
-    const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : undefined;
-    return new ApiError(error.response?.status ?? 500, message, errors, data, !error.response);
-  }
   return new ApiError(500, error instanceof Error ? error.message : 'An unexpected error occurred');
 }

@@ -1,6 +1,5 @@
 import type { AnySchema, EndpointShape, SchemaInput, SchemaOutput } from '@gvm/contract';
-import { type AxiosAdapter, AxiosError, type AxiosResponse } from 'axios';
-import { api } from '@/lib/api-client';
+import { API_BASE_PATH, api, type Transport } from '@/lib/http-client';
 
 /** A request the code under test sent, as the server would have received it. */
 export interface SentRequest {
@@ -72,19 +71,20 @@ function match(pattern: string, path: string): Record<string, string> | null {
 }
 
 /**
- * Answers the app's API client from the test's own in-memory server through axios's adapter, so
- * the interceptors (bearer header, refresh and retry), error normalisation and contract parsing
- * all run as in the browser. Every request is recorded; an undeclared route answers 404.
+ * Answers the app's API client from the test's own in-memory server in place of `fetch`, so the
+ * client's own work (bearer header, refresh and retry, error normalisation, contract parsing) all
+ * runs as in the browser. Every request is recorded; an undeclared route answers 404.
  */
 export function installFakeApi(routes: Routes): { requests: SentRequest[]; restore(): void } {
   const requests: SentRequest[] = [];
-  const original = api.defaults.adapter;
-  const adapter: AxiosAdapter = async (config) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const path = config.url ?? '';
-    const body: unknown = typeof config.data === 'string' && config.data ? JSON.parse(config.data) : undefined;
-    const header = config.headers.get('Authorization');
-    const sent = { method, path, body, authorization: typeof header === 'string' ? header : undefined };
+  const original = api.transport;
+  const transport: Transport = async (url, init) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const { pathname } = new URL(url, 'http://localhost');
+    const path = pathname.startsWith(API_BASE_PATH) ? pathname.slice(API_BASE_PATH.length) : pathname;
+    const body: unknown = typeof init.body === 'string' && init.body ? JSON.parse(init.body) : undefined;
+    const header = new Headers(init.headers).get('Authorization');
+    const sent = { method, path, body, authorization: header ?? undefined };
     requests.push(sent);
     let answer: RouteAnswer = { status: 404, body: { error: `No route ${method} ${path}` } };
     for (const [route, handle] of Object.entries(routes)) {
@@ -95,24 +95,15 @@ export function installFakeApi(routes: Routes): { requests: SentRequest[]; resto
         break;
       }
     }
-    if (answer === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    const response: AxiosResponse = {
-      data: answer.body,
-      status: answer.status,
-      statusText: String(answer.status),
-      headers: {},
-      config,
-    };
-    if (answer.status >= 400) {
-      throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, {}, response);
-    }
-    return response;
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    const json = answer.body === undefined || answer.status === 204 ? null : JSON.stringify(answer.body);
+    return new Response(json, { status: answer.status, headers: { 'Content-Type': 'application/json' } });
   };
-  api.defaults.adapter = adapter;
+  api.transport = transport;
   return {
     requests,
     restore: () => {
-      api.defaults.adapter = original;
+      api.transport = original;
     },
   };
 }

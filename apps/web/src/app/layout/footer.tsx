@@ -42,7 +42,7 @@ const linkGroups: { heading: string; links: FooterLink[] }[] = [
 const { address } = company;
 
 /** The page shell's footer: links, newsletter sign-up, the company's legal block and copyright. */
-export function Footer() {
+export default function Footer() {
   return (
     <footer className="mt-16 border-t border-gray-100 bg-gray-50 text-sm text-gray-600">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-12 lg:px-8">

@@ -1,78 +1,43 @@
-import { Gift, Heart, LogIn, LogOut, Menu, Settings, Wallet } from 'lucide-react';
-import { type ComponentType, useState } from 'react';
-import { Link } from 'react-router';
-import { ProtectedLink } from '@/components/protected-link';
-import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
-import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth';
-import { useIsLoggedIn } from '@/lib/auth/session-store';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 
-interface MenuEntry {
-  label: string;
-  to: string;
-  icon: ComponentType<{ className?: string }>;
-}
+const loadSheet = () => import('./side-menu-sheet');
+const SideMenuSheet = lazy(loadSheet);
 
-/** Spec 000 section 2: Wallet, Wishlists, Settings; Redeem Gift too, as phones have no header button for it. */
-const entries: MenuEntry[] = [
-  { label: 'Wallet', to: paths.wallet, icon: Wallet },
-  { label: 'Wishlists', to: paths.wishlist, icon: Heart },
-  { label: 'Settings', to: paths.settings, icon: Settings },
-  { label: 'Redeem Gift', to: paths.redeem, icon: Gift },
-];
-
-const itemClass =
-  'flex w-full items-center gap-3 rounded-lg px-3 py-3 text-base font-medium text-gray-800 transition-colors hover:bg-brand-50 hover:text-brand-700';
-
-/** The side menu opened from the header's left-hand menu button (spec 000 section 2, Header). */
+/**
+ * The header's left-hand menu button and the side menu it opens (spec 000 section 2, Header).
+ * The sheet's code (a Radix dialog: focus trap, scroll lock) is fetched when the pointer or the
+ * keyboard first reaches the button, not with the page (decision 023).
+ */
 export function SideMenu() {
   const [open, setOpen] = useState(false);
-  const loggedIn = useIsLoggedIn();
-  const logout = useLogout();
-  const close = () => setOpen(false);
+  const [mounted, setMounted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger
+    <>
+      <button
+        ref={button}
+        type="button"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
         className="-ml-2 rounded-lg p-2 text-gray-700 transition-colors hover:bg-gray-100 hover:text-gray-900"
       >
         <Menu className="h-6 w-6" aria-hidden="true" />
-      </SheetTrigger>
-      <SheetContent side="left" title="Menu">
-        <nav aria-label="Menu" className="flex flex-1 flex-col">
-          <ul className="space-y-1">
-            {entries.map(({ label, to, icon: Icon }) => (
-              <li key={to}>
-                <ProtectedLink to={to} onClick={close} className={itemClass}>
-                  <Icon className="h-5 w-5 text-brand-600" aria-hidden="true" />
-                  {label}
-                </ProtectedLink>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-auto border-t border-gray-100 pt-4">
-            {loggedIn ? (
-              <button
-                type="button"
-                className={itemClass}
-                onClick={() => {
-                  close();
-                  logout();
-                }}
-              >
-                <LogOut className="h-5 w-5 text-brand-600" aria-hidden="true" />
-                Logout
-              </button>
-            ) : (
-              <Link to={paths.login} onClick={close} className={itemClass}>
-                <LogIn className="h-5 w-5 text-brand-600" aria-hidden="true" />
-                Login
-              </Link>
-            )}
-          </div>
-        </nav>
-      </SheetContent>
-    </Sheet>
+      </button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <SideMenuSheet open={open} onOpenChange={setOpen} trigger={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { authEndpoints } from '@gvm/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http-client';
 import { type EndpointAnswer, epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import { checkSession } from './check-session';
 import { readTokens, storeTokens } from './token-storage';

@@ -1,6 +1,5 @@
-import type { AxiosInstance } from 'axios';
 import { endExpiredSession } from './end-session';
-import { RefreshError, refreshSession } from './refresh-session';
+import { type RefreshClient, RefreshError, refreshSession } from './refresh-session';
 import { isTokenUnexpired, readTokens } from './token-storage';
 
 /**
@@ -11,7 +10,7 @@ import { isTokenUnexpired, readTokens } from './token-storage';
  *   a refused refresh removes both tokens and keeps the current path as returnTo (not /login);
  * - any other error (the server unreachable while refreshing): guest, tokens kept for the next check.
  */
-export async function checkSession(http: AxiosInstance, now = Date.now()): Promise<'authenticated' | 'guest'> {
+export async function checkSession(http: RefreshClient, now = Date.now()): Promise<'authenticated' | 'guest'> {
   const { token, refreshToken } = readTokens();
   if (!refreshToken) return 'guest';
   if (isTokenUnexpired(token, now)) return 'authenticated';

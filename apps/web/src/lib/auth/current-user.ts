@@ -1,6 +1,7 @@
-import { type CurrentUser, userEndpoints } from '@gvm/contract';
+import type { CurrentUser } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../api-client';
+import { userEndpoint } from '../lazy-endpoints';
 import { useIsLoggedIn } from './session-store';
 
 /** Spec 000 section 9: the current user is cached for 1 hour. */
@@ -10,7 +11,7 @@ export const currentUserQueryKey = ['users', 'me'] as const;
 
 /** GET /users/me: the signed-in user (spec 000 section 3). */
 export function getMe(): Promise<CurrentUser> {
-  return callEndpoint(userEndpoints.me);
+  return callEndpoint(userEndpoint('me'));
 }
 
 export function currentUserQueryOptions() {

@@ -1,15 +1,29 @@
-import { authEndpoints, type BodyOf, endpointPath, successSchema } from '@gvm/contract';
-import { type AxiosInstance, isAxiosError } from 'axios';
-import { ApiError, toApiError } from '../api-error';
+import { type authEndpoints, type BodyOf, endpointPath, successSchema } from '@gvm/contract';
+import { ApiError } from '../api-error';
+import { authEndpoint } from '../lazy-endpoints';
 import { isTokenUnexpired, readTokens, storeTokens } from './token-storage';
 
 /**
- * The refresh endpoint as the contract describes it. It is called on the instance the API client
- * passes in (not through `callEndpoint`, which lives in the API client and refreshes through this
- * file); its answer is a token and optionally a new refresh token (spec 000 section 7).
+ * The refresh endpoint as the contract describes it, fetched with its schemas on the first refresh
+ * (decision 023). It is called on the instance the API client passes in (not through
+ * `callEndpoint`, which lives in the API client and refreshes through this file); its answer is a
+ * token and optionally a new refresh token (spec 000 section 7).
  */
-const refreshEndpoint = authEndpoints.refresh;
-const refreshResponseSchema = successSchema(refreshEndpoint);
+const loadRefreshEndpoint = authEndpoint('refresh');
+type RefreshEndpoint = typeof authEndpoints.refresh;
+
+/**
+ * What the refresh is sent through: the API client (`@/lib/http-client`), passed in by its caller
+ * because that client itself refreshes through this file.
+ */
+export interface RefreshClient {
+  request(request: {
+    method: string;
+    url: string;
+    data?: unknown;
+    skipAuthRefresh?: boolean;
+  }): Promise<{ status: number; data: unknown }>;
+}
 
 /**
  * Why a refresh did not give a new access token. `refused`: there is no refresh token, or the
@@ -29,8 +43,8 @@ export class RefreshError extends Error {
 
 function classify(error: unknown): RefreshError {
   if (error instanceof RefreshError) return error;
-  if (error instanceof ApiError || isAxiosError(error)) {
-    const apiError = toApiError(error);
+  if (error instanceof ApiError) {
+    const apiError = error;
     const transient = apiError.networkError || apiError.status === 429 || apiError.status >= 500;
     if (transient) return new RefreshError('unavailable', 'The session could not be renewed right now');
     return new RefreshError('refused', apiError.message);
@@ -51,20 +65,21 @@ async function withCrossTabLock<T>(work: () => Promise<T>): Promise<T> {
   return work();
 }
 
-async function renew(http: AxiosInstance): Promise<string> {
+async function renew(http: RefreshClient): Promise<string> {
   const seenRefreshToken = readTokens().refreshToken;
   return withCrossTabLock(async () => {
     const { token, refreshToken } = readTokens();
     if (!refreshToken) throw new RefreshError('refused', 'No refresh token available');
     if (refreshToken !== seenRefreshToken && isTokenUnexpired(token)) return token;
-    const body: BodyOf<typeof refreshEndpoint> = { refreshToken };
+    const refreshEndpoint: RefreshEndpoint = await loadRefreshEndpoint();
+    const body: BodyOf<RefreshEndpoint> = { refreshToken };
     const response = await http.request({
       method: refreshEndpoint.method,
       url: endpointPath(refreshEndpoint),
       data: body,
       skipAuthRefresh: true,
     });
-    const parsed = refreshResponseSchema.safeParse(response.data);
+    const parsed = successSchema(refreshEndpoint).safeParse(response.data);
     if (!parsed.success) throw new RefreshError('refused', 'Invalid token response from server');
     storeTokens(parsed.data.token, parsed.data.refreshToken ?? refreshToken);
     return parsed.data.token;
@@ -78,7 +93,7 @@ let inFlight: Promise<string> | null = null;
  * token. Concurrent callers (a burst of 401s, a session check) share the one request in flight.
  * Rejects with a `RefreshError`.
  */
-export function refreshSession(http: AxiosInstance): Promise<string> {
+export function refreshSession(http: RefreshClient): Promise<string> {
   if (!inFlight) {
     inFlight = renew(http)
       .catch((error: unknown) => {

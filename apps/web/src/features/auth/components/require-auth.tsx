@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { type ReactNode, useContext, useEffect } from 'react';
+import { UNSAFE_DataRouterStateContext, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
@@ -13,16 +13,21 @@ import { useSessionStore } from '@/lib/auth/session-store';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status);
   const location = useLocation();
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  // A guest already on the way elsewhere (logging out goes to /login) is not sent back here later.
-  const leaving = navigation.state !== 'idle';
+  // Under a data router (the tests' memory router), whether it is navigating; under the app's
+  // browser router, undefined: its navigations render as transitions, so a navigation has started
+  // when the address bar has moved on from the path still shown.
+  const dataRouterState = useContext(UNSAFE_DataRouterStateContext);
+  const navigating = dataRouterState ? dataRouterState.navigation.state !== 'idle' : undefined;
 
   useEffect(() => {
+    const here = location.pathname + location.search;
+    // A guest already on the way elsewhere (logging out goes to /login) is not sent back here later.
+    const leaving = navigating ?? window.location.pathname + window.location.search !== here;
     if (status !== 'guest' || leaving) return;
-    rememberReturnTo(location.pathname + location.search);
+    rememberReturnTo(here);
     navigate(paths.login, { replace: true });
-  }, [status, leaving, location.pathname, location.search, navigate]);
+  }, [status, navigating, location.pathname, location.search, navigate]);
 
   if (status === 'authenticated') return children;
   if (status === 'checking') {

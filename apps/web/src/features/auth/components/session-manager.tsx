@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '@/lib/api-client';
 import { checkSession } from '@/lib/auth/check-session';
 import { setLoginNavigator } from '@/lib/auth/end-session';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { REFRESH_TOKEN_KEY, readTokens, TOKEN_KEY, TOKENS_CHANGED_EVENT, tokenSubject } from '@/lib/auth/token-storage';
+import { api } from '@/lib/http-client';
 
 /** Spec 000 section 9: the session is re-checked every 5 minutes. */
 export const SESSION_CHECK_INTERVAL_MS = 300_000;

@@ -1,10 +1,10 @@
 import type { SessionTokens } from '@gvm/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { takePreviousPage, takeReturnTo } from '@/lib/auth/redirect-storage';
+import { toast } from '@/lib/toast';
 import { usePublicConfig } from '../api/get-public-config';
 import { logInWithGoogle, signUpWithGoogle } from '../api/google-auth';
 import { googleLoginFailure, googleSignUpFailure } from '../lib/google-errors';

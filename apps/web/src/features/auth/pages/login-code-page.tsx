@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -8,6 +7,7 @@ import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
 import { takeReturnTo } from '@/lib/auth/redirect-storage';
 import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/toast';
 import { useLogInWithCode } from '../api/log-in-with-code';
 import { AuthLayout } from '../components/auth-layout';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';

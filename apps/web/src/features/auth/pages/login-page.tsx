@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -8,6 +7,7 @@ import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/toast';
 import { useRequestLoginCode } from '../api/request-login-code';
 import { AuthLayout } from '../components/auth-layout';
 import { GoogleButton } from '../components/google-button';

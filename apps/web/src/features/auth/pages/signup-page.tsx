@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/toast';
 import { useRegisterConsumer } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { GoogleButton } from '../components/google-button';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/toast';
 import { useVerifyEmail } from '../api/verify-email';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 

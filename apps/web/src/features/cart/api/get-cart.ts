@@ -1,11 +1,12 @@
-import { type Cart, cartEndpoints } from '@gvm/contract';
+import type { Cart } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { cartEndpoint } from '@/lib/lazy-endpoints';
 import { createCart } from './create-cart';
 
 /** GET /carts/:userId: the signed-in user's cart, every line with its product. */
 export async function getCart(userId: string): Promise<Cart> {
-  return callEndpoint(cartEndpoints.get, { params: { userId } });
+  return callEndpoint(cartEndpoint('get'), { params: { userId } });
 }
 
 /**

@@ -1,11 +1,12 @@
-import { type Cart, cartEndpoints } from '@gvm/contract';
+import type { Cart } from '@gvm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { cartEndpoint } from '@/lib/lazy-endpoints';
 import { serverCartQueryKey } from './get-cart';
 
 /** DELETE /carts/:userId/items/:itemId. */
 export async function removeCartItem(userId: string, itemId: string): Promise<Cart> {
-  return callEndpoint(cartEndpoints.removeItem, { params: { userId, itemId } });
+  return callEndpoint(cartEndpoint('removeItem'), { params: { userId, itemId } });
 }
 
 export function useRemoveCartItem() {

@@ -1,11 +1,12 @@
-import { type Cart, cartEndpoints } from '@gvm/contract';
+import type { Cart } from '@gvm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { cartEndpoint } from '@/lib/lazy-endpoints';
 import { serverCartQueryKey } from './get-cart';
 
 /** PATCH /carts/:userId/items/:itemId: a line's new quantity (1 to 5). */
 export async function updateCartItem(userId: string, itemId: string, quantity: number): Promise<Cart> {
-  return callEndpoint(cartEndpoints.updateItem, { params: { userId, itemId }, body: { quantity } });
+  return callEndpoint(cartEndpoint('updateItem'), { params: { userId, itemId }, body: { quantity } });
 }
 
 export function useUpdateCartItem() {

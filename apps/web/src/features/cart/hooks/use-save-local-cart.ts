@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { serverCartQueryKey } from '../api/get-cart';
 import { saveLocalCart } from '../lib/save-local-cart';
 import { useCartStore } from '../stores/cart-store';

@@ -1,8 +1,8 @@
-import { toast } from 'sonner';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/toast';
 import { CartEmptyState } from '../components/cart-empty-state';
 import { CartItemRow } from '../components/cart-item-row';
 import { CartSummary } from '../components/cart-summary';

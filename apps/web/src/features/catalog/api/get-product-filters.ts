@@ -1,12 +1,13 @@
-import { catalogEndpoints, type ProductFiltersResponse } from '@gvm/contract';
+import type { ProductFiltersResponse } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { catalogEndpoint } from '@/lib/lazy-endpoints';
 
 /** Spec 000 section 9: the filter lists are cached for 10 minutes. */
 const FILTERS_STALE_MS = 10 * 60 * 1000;
 
 export async function getProductFilters(): Promise<ProductFiltersResponse> {
-  return callEndpoint(catalogEndpoints.filters);
+  return callEndpoint(catalogEndpoint('filters'));
 }
 
 export function productFiltersQueryOptions() {

@@ -1,10 +1,11 @@
-import { catalogEndpoints, type Product } from '@gvm/contract';
+import type { Product } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { catalogEndpoint } from '@/lib/lazy-endpoints';
 
 /** GET /products/:id (spec 000 section 7); an unknown id answers 404 'Product not found'. */
 export async function getProduct(id: string): Promise<Product> {
-  return callEndpoint(catalogEndpoints.get, { params: { id } });
+  return callEndpoint(catalogEndpoint('get'), { params: { id } });
 }
 
 export function productQueryOptions(id: string) {

@@ -1,13 +1,14 @@
-import { catalogEndpoints, type Product, type TopSellersParams } from '@gvm/contract';
+import type { Product, TopSellersParams } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { catalogEndpoint } from '@/lib/lazy-endpoints';
 
 /** Spec 000 section 9: top sellers are fetched with limit 8, country GB, page 1. */
 export const TOP_SELLERS_PARAMS = { limit: 8, country: 'GB' } as const satisfies TopSellersParams;
 
 /** GET /products/top-sellers → { products }. */
 export async function getTopSellers(params: TopSellersParams): Promise<Product[]> {
-  const { products } = await callEndpoint(catalogEndpoints.topSellers, { query: params });
+  const { products } = await callEndpoint(catalogEndpoint('topSellers'), { query: params });
   return products;
 }
 

@@ -1,10 +1,11 @@
-import { catalogEndpoints, PAGE_SIZE, type ProductSearchParams, type ProductSearchResponse } from '@gvm/contract';
+import { PAGE_SIZE, type ProductSearchParams, type ProductSearchResponse } from '@gvm/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { catalogEndpoint } from '@/lib/lazy-endpoints';
 
 /** What the browse grid asks for (the contract's search query); the page size and number are added per page. */
 export async function searchProducts(filters: ProductSearchParams, page: number): Promise<ProductSearchResponse> {
-  return callEndpoint(catalogEndpoints.search, { query: { ...filters, limit: PAGE_SIZE, page } });
+  return callEndpoint(catalogEndpoint('search'), { query: { ...filters, limit: PAGE_SIZE, page } });
 }
 
 /** Spec 000 section 4, Browse: 'Load More' fetches the next page while another page exists. */

@@ -2,12 +2,12 @@ import { formatMoney, type Product, preselectedValue, toMajorUnits, toMinorUnits
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
 import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { QuantityPicker } from './quantity-picker';
 import { ValuePicker } from './value-picker';
 

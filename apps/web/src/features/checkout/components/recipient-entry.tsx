@@ -1,11 +1,11 @@
 import { formatDeliveryDay, oneYearAfter, RECIPIENT_REQUIRED_MESSAGE, ukDayOf } from '@gvm/contract';
 import { Gift, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useRecipientStore } from '@/features/cart';
+import { toast } from '@/lib/toast';
 import type { ProductGroup } from '../lib/checkout-lines';
 
 const RECIPIENT_ADDED_MESSAGE = 'Recipient added successfully';

@@ -2,7 +2,7 @@ import { type ActiveOrder, catalogEndpoints, type OrderDetail, type Product, vou
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http-client';
 import { type EndpointAnswer, fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
 import { testProduct } from '@/test/products';
 import { renderRoutes } from '@/test/render-routes';

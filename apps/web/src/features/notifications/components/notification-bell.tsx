@@ -1,86 +1,27 @@
-import * as Popover from '@radix-ui/react-popover';
 import { Bell } from 'lucide-react';
-import { type MouseEvent, type PointerEvent, useRef, useState } from 'react';
-import { useCurrentUser } from '@/lib/auth/current-user';
+import { lazy, Suspense } from 'react';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
-import { useNotifications } from '../api/get-notifications';
-import { NotificationList } from './notification-list';
+import { bellClassName } from './bell-class-name';
+
+const SignedInNotificationBell = lazy(() => import('./signed-in-notification-bell'));
 
 /**
- * The header's notification bell (spec 000 section 2): signed-in users only. A red dot while any
- * notification is unread; the 'Notifications' panel opens on hover or click and closes on a click
- * outside (or Escape). Spec 000 section 9: the panel is 20rem wide and at most 24rem tall.
+ * The header's notification bell (spec 000 section 2): signed-in users only. Guests never load
+ * its code (the notifications, Radix's popover); a signed-in user sees a plain bell until it has
+ * loaded (decision 023).
  */
 export function NotificationBell() {
   const loggedIn = useIsLoggedIn();
   if (!loggedIn) return null;
-  return <SignedInNotificationBell />;
-}
-
-function SignedInNotificationBell() {
-  const user = useCurrentUser();
-  const userId = user.data?._id;
-  const notifications = useNotifications(userId);
-  const hasUnread = notifications.data?.some((notification) => !notification.read) ?? false;
-  const [open, setOpen] = useState(false);
-  // A panel opened by hovering stays open when the pointer then clicks the bell, instead of the
-  // click toggling it shut under the user's hand.
-  const openedByHover = useRef(false);
-
-  function openOnHover(event: PointerEvent<HTMLButtonElement>) {
-    if (event.pointerType !== 'mouse' || open) return;
-    openedByHover.current = true;
-    setOpen(true);
-  }
-
-  function keepHoverOpenOnClick(event: MouseEvent<HTMLButtonElement>) {
-    if (open && openedByHover.current) {
-      openedByHover.current = false;
-      event.preventDefault();
-    }
-  }
-
-  function changeOpen(next: boolean) {
-    if (!next) openedByHover.current = false;
-    setOpen(next);
-  }
-
   return (
-    <Popover.Root open={open} onOpenChange={changeOpen}>
-      <Popover.Trigger
-        aria-label={hasUnread ? 'Notifications (unread)' : 'Notifications'}
-        title="Notifications"
-        onPointerEnter={openOnHover}
-        onClick={keepHoverOpenOnClick}
-        className="relative flex items-center justify-center rounded-full p-2.5 text-gray-600 transition-colors hover:bg-brand-50 hover:text-brand-700 data-[state=open]:bg-brand-50 data-[state=open]:text-brand-700"
-      >
-        <Bell className="h-5 w-5" aria-hidden="true" />
-        {hasUnread && (
-          <span
-            aria-hidden="true"
-            className="absolute top-2 right-2 h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white"
-          />
-        )}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-labelledby="notifications-panel-title"
-          className="z-50 flex max-h-96 w-80 max-w-[calc(100vw-1rem)] flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-xl focus:outline-none"
-        >
-          <h2
-            id="notifications-panel-title"
-            className="border-b border-gray-100 px-4 py-3 text-base font-semibold text-gray-900"
-          >
-            Notifications
-          </h2>
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-            <NotificationList userId={userId} />
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense
+      fallback={
+        <button type="button" aria-label="Notifications" title="Notifications" className={bellClassName}>
+          <Bell className="h-5 w-5" aria-hidden="true" />
+        </button>
+      }
+    >
+      <SignedInNotificationBell />
+    </Suspense>
   );
 }

@@ -1,11 +1,11 @@
 import type { CurrentUser } from '@gvm/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useUpdateAccount } from '../api/update-account';
 import { nameError, phoneError } from '../lib/account-validation';
 import { formatJoinedDate } from '../lib/format-joined-date';

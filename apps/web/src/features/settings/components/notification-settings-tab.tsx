@@ -1,9 +1,9 @@
 import { CheckCheck } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { NotificationList, useMarkAllNotificationsRead, useNotifications } from '@/features/notifications';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { toast } from '@/lib/toast';
 
 /**
  * Settings, Notification tab (spec 001 leaves its contents open; issue 3 section 5): the user's

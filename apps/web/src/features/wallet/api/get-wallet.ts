@@ -1,7 +1,7 @@
 import { type Wallet, walletCurrencyForCountry, walletEndpoints } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ApiError, callEndpoint } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { retryServerErrors } from '../lib/retry';
 
 /** Spec 001 section 9: the wallet page passes country GB when it creates a wallet. */

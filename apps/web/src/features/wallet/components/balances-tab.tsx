@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useWallet } from '../api/get-wallet';
 import { TransactionHistory } from './transaction-history';
 

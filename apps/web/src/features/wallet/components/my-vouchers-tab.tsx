@@ -1,6 +1,6 @@
 import { Ticket } from 'lucide-react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useActiveOrders } from '../api/get-active-orders';
 import { activeOrdersErrorMessage } from '../lib/active-orders-error';
 import { VoucherCard } from './voucher-card';

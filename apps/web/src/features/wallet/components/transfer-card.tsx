@@ -1,8 +1,8 @@
 import { formatDeliveryDay, type TransferredOrder } from '@gvm/contract';
-import { toast } from 'sonner';
 import { MerchantLogo } from '@/components/product/merchant-logo';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { useConfirmTransfer } from '../api/confirm-transfer';
 import type { TransferDirection } from '../api/get-transferred-orders';
 import { formatDate } from '../lib/transactions';

@@ -1,13 +1,14 @@
-import { WISHLIST_LOGIN_REQUIRED_MESSAGE, type WishlistChangeResponse, wishlistEndpoints } from '@gvm/contract';
+import { WISHLIST_LOGIN_REQUIRED_MESSAGE, type WishlistChangeResponse } from '@gvm/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { wishlistEndpoint } from '@/lib/lazy-endpoints';
 import { createWishlist } from './create-wishlist';
 import { wishlistsQueryOptions } from './get-wishlists';
 import { storeChangedWishlist } from './store-changed-wishlist';
 
 /** POST /wishlists/:wishlistId/items. */
 export async function addWishlistItem(wishlistId: string, productId: string): Promise<WishlistChangeResponse> {
-  return callEndpoint(wishlistEndpoints.addItem, { params: { wishlistId }, body: { productId } });
+  return callEndpoint(wishlistEndpoint('addItem'), { params: { wishlistId }, body: { productId } });
 }
 
 /**

@@ -1,6 +1,7 @@
-import { type WishlistsResponse, wishlistEndpoints } from '@gvm/contract';
+import type { WishlistsResponse } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '@/lib/api-client';
+import { wishlistEndpoint } from '@/lib/lazy-endpoints';
 
 /**
  * GET /wishlists/:userId. A user with no wishlist yet gets a 404, which is read here as an empty
@@ -8,7 +9,7 @@ import { ApiError, callEndpoint } from '@/lib/api-client';
  */
 export async function getWishlists(userId: string): Promise<WishlistsResponse> {
   try {
-    return await callEndpoint(wishlistEndpoints.list, { params: { userId } });
+    return await callEndpoint(wishlistEndpoint('list'), { params: { userId } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { wishlists: [] };
     throw error;

@@ -1,11 +1,12 @@
-import { type WishlistChangeResponse, wishlistEndpoints } from '@gvm/contract';
+import type { WishlistChangeResponse } from '@gvm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { wishlistEndpoint } from '@/lib/lazy-endpoints';
 import { storeChangedWishlist } from './store-changed-wishlist';
 
 /** DELETE /wishlists/:wishlistId/items/:productId; the answer's message is shown as a toast. */
 export async function removeWishlistItem(wishlistId: string, productId: string): Promise<WishlistChangeResponse> {
-  return callEndpoint(wishlistEndpoints.removeItem, { params: { wishlistId, productId } });
+  return callEndpoint(wishlistEndpoint('removeItem'), { params: { wishlistId, productId } });
 }
 
 export interface RemoveFromWishlistInput {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useAddWishlistItem } from '../api/add-wishlist-item';
 import { takePendingWishlistItem } from '../lib/pending-wishlist-item';
 import { useWishlist } from './use-wishlist';

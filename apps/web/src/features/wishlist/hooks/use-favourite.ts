@@ -1,9 +1,9 @@
 import { WISHLIST_LOGIN_REQUIRED_MESSAGE } from '@gvm/contract';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
+import { toast } from '@/lib/toast';
 import { useAddWishlistItem } from '../api/add-wishlist-item';
 import { useRemoveWishlistItem } from '../api/remove-wishlist-item';
 import { rememberPendingWishlistItem } from '../lib/pending-wishlist-item';

@@ -1,0 +1,149 @@
+import { ApiError, responseError } from './api-error';
+import { endSessionAndGoToLogin } from './auth/end-session';
+import { RefreshError, refreshSession } from './auth/refresh-session';
+import { readTokens } from './auth/token-storage';
+
+/** Spec 000 section 7: base path /api/v1, JSON, 10-second timeout. */
+export const API_BASE_PATH = '/api/v1';
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** One request to the API, its URL relative to /api/v1. */
+export interface HttpRequest {
+  method: string;
+  url: string;
+  /** The query string's values; undefined and null ones are left out. */
+  params?: object;
+  /** Sent as JSON. */
+  data?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * For calls whose 401 is an answer, not an expired session (signing in with a wrong code, the
+   * refresh call itself, logout): the client never refreshes or redirects for them.
+   */
+  skipAuthRefresh?: boolean;
+  /** Set on the one repeat after a refresh, so no request is ever refreshed twice. */
+  authRetried?: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** The parsed JSON body; null for a 204 or an empty body, the text for a body that is not JSON. */
+  data: unknown;
+}
+
+/** What sends a request: `fetch` itself, or a test's in-memory server (`@/test/fake-api`). */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+function queryString(params: object | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function timeoutSignal(signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  return signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+/** A request that got no answer: offline, refused, or timed out (spec 000 section 8). */
+function noAnswer(error: unknown): ApiError {
+  const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+  const message = timedOut
+    ? 'The request timed out. Please try again.'
+    : 'Could not reach the server. Please check your connection.';
+  return new ApiError(500, message, undefined, undefined, true);
+}
+
+function authorizationOf(request: HttpRequest): string | undefined {
+  if (request.headers?.Authorization) return request.headers.Authorization;
+  const { token } = readTokens();
+  return token ? `Bearer ${token}` : undefined;
+}
+
+/**
+ * The API's HTTP client: `fetch` with the bearer token (spec 000 section 7), a 10-second timeout,
+ * failures as `ApiError`, and after a 401 one refresh of the session and one repeat (section 4).
+ */
+export const api = {
+  transport: ((url, init) => fetch(url, init)) as Transport,
+
+  async request(request: HttpRequest): Promise<HttpResponse> {
+    const authorization = authorizationOf(request);
+    const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+    if (authorization) headers.Authorization = authorization;
+    if (request.data !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await api.transport(`${API_BASE_PATH}${request.url}${queryString(request.params)}`, {
+        method: request.method.toUpperCase(),
+        headers,
+        body: request.data === undefined ? undefined : JSON.stringify(request.data),
+        signal: timeoutSignal(request.signal),
+      });
+    } catch (error) {
+      throw noAnswer(error);
+    }
+    let data: unknown;
+    try {
+      data = response.status === 204 ? null : await readBody(response);
+    } catch (error) {
+      throw noAnswer(error);
+    }
+    if (response.ok) return { status: response.status, data };
+    const failure = responseError(response.status, data);
+    if (response.status !== 401 || request.skipAuthRefresh || request.authRetried) throw failure;
+    return retryAfterRefresh(request, authorization, failure);
+  },
+
+  get(url: string, config: Omit<HttpRequest, 'method' | 'url'> = {}): Promise<HttpResponse> {
+    return api.request({ ...config, method: 'GET', url });
+  },
+
+  post(url: string, data?: unknown, config: Omit<HttpRequest, 'method' | 'url' | 'data'> = {}): Promise<HttpResponse> {
+    return api.request({ ...config, method: 'POST', url, data });
+  },
+};
+
+/**
+ * Spec 000 section 4: after a 401 the client refreshes once, stores the new tokens and repeats the
+ * request; with no refresh token, or a refresh the server refuses, it clears both tokens and goes
+ * to /login. A refresh that could not reach the server keeps the tokens (the session may be fine)
+ * and fails the request instead.
+ */
+async function retryAfterRefresh(
+  request: HttpRequest,
+  sentAuthorization: string | undefined,
+  failure: ApiError,
+): Promise<HttpResponse> {
+  const { token } = readTokens();
+  // When another request has already renewed the token this one was sent with, it simply repeats.
+  if (!token || sentAuthorization === `Bearer ${token}`) {
+    try {
+      await refreshSession(api);
+    } catch (refreshError) {
+      if (refreshError instanceof RefreshError && refreshError.kind === 'refused') {
+        console.warn(`Token refresh failed: ${refreshError.message}`);
+        endSessionAndGoToLogin();
+      }
+      throw failure;
+    }
+  }
+  const { Authorization: _sent, ...headers } = request.headers ?? {};
+  return api.request({ ...request, headers, authRetried: true });
+}
