@@ -249,8 +249,9 @@ export async function redeemLink(db: Database, deps: GiftDeps, userId: string, l
 
 /**
  * The claim itself, in one transaction: the transfer goes from pending to claimed (the guard: of
- * simultaneous claims only one UPDATE finds it pending), the voucher becomes the claimer's, and
- * the sender gets a notification and an e-mail. Null when the gift was no longer pending.
+ * simultaneous claims only one UPDATE finds it pending, with the claim token it was read with),
+ * the voucher becomes the claimer's, and the sender gets a notification and an e-mail. Null when
+ * the gift was no longer pending or its recipient was corrected meanwhile.
  */
 async function claim(
   db: Database,
@@ -263,7 +264,15 @@ async function claim(
     const [claimed] = await tx
       .update(giftTransfers)
       .set({ latestAction: 'claimed', claimedBy: userId, claimedAt: now })
-      .where(and(eq(giftTransfers.id, transfer.id), eq(giftTransfers.latestAction, 'pending')))
+      // The token read before must still be the gift's: a corrected recipient replaces it, and a
+      // claim through the old link or by the old address must fail even if it began first.
+      .where(
+        and(
+          eq(giftTransfers.id, transfer.id),
+          eq(giftTransfers.latestAction, 'pending'),
+          eq(giftTransfers.claimTokenHash, transfer.claimTokenHash),
+        ),
+      )
       .returning({ id: giftTransfers.id });
     if (!claimed) return null;
     const [order] = await tx
