@@ -83,7 +83,10 @@ describe('GET /users/me refuses anything but a valid access token', () => {
     ['a token for another audience', (session) => forge(session, { audience: 'someone-else' })],
     ['a token from another issuer', (session) => forge(session, { issuer: 'evil' })],
     ['an expired token', (session) => forge(session, { expiresAt: nowSeconds() - 1 })],
-    ['a token signed with another secret', (session) => forge(session, { key: new TextEncoder().encode('x'.repeat(48)) })],
+    [
+      'a token signed with another secret',
+      (session) => forge(session, { key: new TextEncoder().encode('x'.repeat(48)) }),
+    ],
     ['a token that is not an access token', (session) => forge(session, { typ: 'refresh' })],
     ['a token without a session id', (session) => forge(session, { sid: null })],
     ['a token naming a session that never existed', (session) => forge(session, { sid: randomUUID() })],
