@@ -7,7 +7,7 @@ import {
   type SortOption,
   toMajorUnits,
 } from '@gvm/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema/catalog';
 import { notFound } from '../../lib/errors';
@@ -42,14 +42,22 @@ function escapeLike(term: string): string {
 
 const merchantKey = sql`lower(${products.merchantName})`;
 
-const orderings: Record<SortOption, SQL[]> = {
-  'merchant-az': [asc(merchantKey), asc(products.id)],
-  'merchant-za': [desc(merchantKey), desc(products.id)],
-  'price-asc': [asc(products.minPrice), asc(products.id)],
-  'price-desc': [desc(products.maxPrice), desc(products.id)],
-  'category-az': [asc(products.category), asc(merchantKey), asc(products.id)],
-  'category-za': [desc(products.category), asc(merchantKey), asc(products.id)],
-};
+type SortColumns = Record<'id' | 'merchantName' | 'minPrice' | 'maxPrice' | 'category', SQLWrapper>;
+
+/** Each sort's ORDER BY, over the products table or a subquery of its rows. */
+function orderingsOf(columns: SortColumns): Record<SortOption, SQL[]> {
+  const merchant = sql`lower(${columns.merchantName})`;
+  return {
+    'merchant-az': [asc(merchant), asc(columns.id)],
+    'merchant-za': [desc(merchant), desc(columns.id)],
+    'price-asc': [asc(columns.minPrice), asc(columns.id)],
+    'price-desc': [desc(columns.maxPrice), desc(columns.id)],
+    'category-az': [asc(columns.category), asc(merchant), asc(columns.id)],
+    'category-za': [desc(columns.category), asc(merchant), asc(columns.id)],
+  };
+}
+
+const orderings = orderingsOf(products);
 
 /** The merchant-name term a search matches, lower-cased (the match is case-insensitive); '' for none. */
 export function searchTerm(query: Pick<ProductSearchQuery, 'q' | 'merchant'>): string {
@@ -79,20 +87,50 @@ export async function searchProducts(
     return row?.total ?? 0;
   };
   const countKey = JSON.stringify([generation, query.category, searchTerm(query), query.country]);
+  const offset = (query.page - 1) * query.limit;
   const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(...orderings[query.sortBy])
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+    // A term of three letters or more is found through the trigram index; a shorter one has no
+    // trigram, and walking the sort's index is then the better plan.
+    searchTerm(query).length >= 3
+      ? pageOfTermMatches(db, where, query, offset)
+      : pageOfProducts(db, where, query, offset),
     counts ? counts.get(countKey, countMatches) : countMatches(),
   ]);
   return {
     products: rows.map(toProduct),
     pagination: { currentPage: query.page, totalPages: Math.ceil(total / query.limit), total },
   };
+}
+
+/** A browse page (category, country): the planner walks the sort's index and stops after one page. */
+function pageOfProducts(db: Executor, where: SQL | undefined, query: ProductSearchQuery, offset: number) {
+  return db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(...orderings[query.sortBy])
+    .limit(query.limit)
+    .offset(offset);
+}
+
+/** As many rows as PostgreSQL can return: a LIMIT that limits nothing, but is planned on its own. */
+const EVERY_ROW = 2_147_483_647;
+
+/**
+ * A page of a merchant-name search: the matches come from the trigram index first, then are
+ * sorted. The subquery's LIMIT keeps PostgreSQL from folding it into the outer ORDER BY ...
+ * LIMIT (drizzle leaves out an `OFFSET 0`): guessing that any term matches 1% of the rows, the
+ * planner would otherwise walk the sort's index and test every row against the term, and a
+ * partner's name that matches one product took most of a second at 100,000 products.
+ */
+function pageOfTermMatches(db: Executor, where: SQL | undefined, query: ProductSearchQuery, offset: number) {
+  const matching = db.select().from(products).where(where).limit(EVERY_ROW).as('matching');
+  return db
+    .select()
+    .from(matching)
+    .orderBy(...orderingsOf(matching)[query.sortBy])
+    .limit(query.limit)
+    .offset(offset);
 }
 
 /** The best-selling products, for the top-sellers strip (spec 000 section 9: limit 8, GB). */
