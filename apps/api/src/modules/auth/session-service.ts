@@ -66,7 +66,7 @@ export async function completeSignIn(
   await rememberSignInIp(tx, config.jwtSecret, userId, ip, now);
   if (user.lastSignInAt === null) {
     await notifyUser(tx, userId, WELCOME_NOTIFICATION, now);
-    await enqueueMail(tx, { to: user.email, ...welcomeEmail({ name: user.name, publicUrl: config.publicUrl }) });
+    await enqueueMail(tx, { to: user.email, ...welcomeEmail({ publicUrl: config.publicUrl }) });
   }
   return issueTokens(tx, config.jwtSecret, userId, randomUUID(), new Date(now.getTime() + REFRESH_FAMILY_TTL_MS), now);
 }

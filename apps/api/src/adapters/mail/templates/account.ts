@@ -88,11 +88,15 @@ export function existingAccountEmail({ email, publicUrl }: { email: string; publ
   });
 }
 
-/** Sent once an account's address is verified. */
-export function welcomeEmail({ name, publicUrl }: { name: string; publicUrl: string }): RenderedEmail {
+/**
+ * Sent at an account's first sign-in. It greets nobody by name: the name came from a sign-up form
+ * that anyone may have filled in with this address, and the first sign-in may be the owner's
+ * first sight of the account (decision 020).
+ */
+export function welcomeEmail({ publicUrl }: { publicUrl: string }): RenderedEmail {
   return renderEmail({
     subject: `Welcome to ${productName}`,
-    heading: `Welcome, ${name}!`,
+    heading: `Welcome to ${productName}!`,
     preview: 'Your account is ready.',
     blocks: [
       {
