@@ -59,7 +59,10 @@ async function buyScheduledGift(recipient: { name: string; email: string }, send
   ctx.payments.setState(started.providerSessionId, 'paid');
   const verified = await sendAs(ctx.app, 'GET', `/orders/verify?session_id=${started.providerSessionId}`, ada);
   expect(verified.statusCode).toBe(200);
-  return defined(verified.json<{ orders: { _id: string }[] }>().orders[0], 'order')._id;
+  const order = defined(verified.json<{ orders: { _id: string; giftOrder?: object }[] }>().orders[0], 'order');
+  // The payment result screen says when it goes.
+  expect(order.giftOrder).toMatchObject({ recipientEmail: recipient.email, scheduledFor: sendOn });
+  return order._id;
 }
 
 const giftMails = async (to: string) =>

@@ -127,6 +127,8 @@ export const orderItemSchema = z.object({
       recipientEmail: z.string(),
       /** The transfer's latest action: pending until the recipient claims it. */
       status: z.string().optional(),
+      /** The UK day (YYYY-MM-DD) its e-mail is scheduled for, while it waits (issue 11). */
+      scheduledFor: z.string().optional(),
     })
     .optional(),
 });

@@ -164,6 +164,8 @@ export async function listSessionOrders(db: Executor, checkoutSessionId: string)
       recipientName: giftTransfers.recipientName,
       recipientEmail: giftTransfers.recipientEmail,
       latestAction: giftTransfers.latestAction,
+      sendAt: giftTransfers.sendAt,
+      emailedAt: giftTransfers.emailedAt,
     })
     .from(orders)
     .leftJoin(giftTransfers, eq(giftTransfers.orderId, orders.id))
@@ -182,6 +184,7 @@ export async function listSessionOrders(db: Executor, checkoutSessionId: string)
             recipientName: row.recipientName,
             recipientEmail: row.recipientEmail,
             status: row.latestAction ?? 'pending',
+            ...(row.sendAt && !row.emailedAt ? { scheduledFor: ukDayOf(row.sendAt) } : {}),
           },
         }
       : {}),

@@ -1,4 +1,4 @@
-import { formatMoney, type OrderItem } from '@gvm/contract';
+import { formatDeliveryDay, formatMoney, type OrderItem } from '@gvm/contract';
 import { MerchantLogo } from '@/components/merchant-logo';
 
 /** One bought voucher on the payment result screen; a gift shows who it went to (spec 000 section 2). */
@@ -28,6 +28,9 @@ export function VoucherCard({ order }: { order: OrderItem }) {
           <span className="sr-only">Sent to </span>
           <span className="truncate">{recipient.recipientEmail}</span>
         </p>
+      )}
+      {recipient?.scheduledFor && (
+        <p className="text-sm text-gray-600">Scheduled for {formatDeliveryDay(recipient.scheduledFor)}, 9am UK time</p>
       )}
     </li>
   );
