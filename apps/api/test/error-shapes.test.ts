@@ -1,6 +1,9 @@
 import { connect } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import type { App } from '../src/app-types';
+import { testConfig } from '../src/config';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
@@ -120,5 +123,34 @@ describe('Node’s own refusals, on a real socket', () => {
     const response = await rawRequest('GET /api/v1/products/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body)).toEqual(errorShape);
+  });
+});
+
+describe('a query that fails', () => {
+  it('answers 500 { error } and logs its SQL and the database error, not the values bound to it', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      config: testConfig(),
+      database: context.database,
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
+    });
+    logged.get('/test-only/failing-query', async () => {
+      await logged.db.execute(sql`select ${'secret-shopper@example.com'}::int as broken`);
+      return { ok: true };
+    });
+    try {
+      const response = await logged.inject({ method: 'GET', url: '/test-only/failing-query' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ error: expect.any(String) });
+      const unhandled = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'unhandled error');
+      expect(unhandled).toHaveLength(1);
+      expect(unhandled[0].err.message).toMatch(/^Failed query: select \$1::int as broken/);
+      expect(unhandled[0].err.type).toBe('FailedQuery');
+      expect(unhandled[0].err.code).toBe('22P02');
+      expect(unhandled[0].err.message).toContain('invalid input syntax for type integer');
+      expect(lines.join('\n')).not.toContain('secret-shopper');
+    } finally {
+      await logged.close();
+    }
   });
 });

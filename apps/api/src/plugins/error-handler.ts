@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorResponse, FieldError } from '@gvm/contract';
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app-types';
@@ -27,9 +28,54 @@ export function registerErrorHandling(app: App): void {
     if (status < 500) {
       return reply.status(status).send(errorBody(clientMessage(error)));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
     return reply.status(500).send(errorBody(serverErrorMessage));
   });
+}
+
+/** A failed query as logged: drizzle's error with the bound values taken out. */
+class FailedQuery extends Error {
+  readonly params: string;
+  /** The SQLSTATE, e.g. 23505 for a unique violation. */
+  readonly code: string | undefined;
+  constructor(query: string, paramCount: number, cause: DatabaseError | undefined, stack: string) {
+    super(`Failed query: ${query}`, cause ? { cause } : undefined);
+    this.name = 'DrizzleQueryError';
+    this.params = `${paramCount} hidden`;
+    this.code = cause?.code;
+    this.stack = `${this.name}: ${this.message}\n${stack}`;
+  }
+}
+
+/** The database's error with its code and where it happened; a data error's quoted input hidden. */
+class DatabaseError extends Error {
+  readonly code: string | undefined;
+  readonly table: string | undefined;
+  readonly constraint: string | undefined;
+  constructor(driverError: Error & { code?: string; table?: string; constraint?: string }) {
+    const dataException = driverError.code?.startsWith('22') ?? false;
+    super(dataException ? driverError.message.replace(/"[^"]*"/g, '"…"') : driverError.message);
+    this.name = 'DatabaseError';
+    this.code = driverError.code;
+    this.table = driverError.table;
+    this.constraint = driverError.constraint;
+    this.stack = undefined;
+  }
+}
+
+/**
+ * A failed query as the log may hold it: its SQL and the database's own error, never the values
+ * bound to it (e-mail addresses, names, tokens), which drizzle writes into its message and stack
+ * and PostgreSQL repeats in a data error's message ('invalid input syntax for type integer: "…"').
+ */
+export function withoutQueryParameters(error: Error): Error {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const cause = error.cause instanceof Error ? new DatabaseError(error.cause) : undefined;
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n');
+  return new FailedQuery(error.query, error.params.length, cause, frames);
 }
 
 function errorBody(error: string, errors?: FieldError[]): ErrorResponse {
