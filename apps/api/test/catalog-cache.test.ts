@@ -150,6 +150,17 @@ describe('catalogue answers are cached, validated and invalidated (issue 10 §3)
     expect(gone.pagination.total).toBe(0);
   });
 
+  it('declares the 304 in the OpenAPI document, without a body', async () => {
+    const document = (await get(ctx.app, '/api/v1/openapi.json')).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
+    };
+    for (const path of ['/api/v1/products/search', '/api/v1/products/{id}', '/api/v1/logos/{file}']) {
+      const notModified = document.paths[path]?.get?.responses['304'];
+      expect(notModified, path).toBeDefined();
+      expect(notModified?.content, path).toBeUndefined();
+    }
+  });
+
   it('answers the same to a signed-in caller: nothing in a catalogue answer is personal', async () => {
     const anonymous = await get(ctx.app, '/api/v1/products/top-sellers');
     const withToken = await get(ctx.app, '/api/v1/products/top-sellers', { authorization: 'Bearer not-checked-here' });

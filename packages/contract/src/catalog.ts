@@ -83,6 +83,12 @@ export const logoSvgSchema = z.string().meta({
   contentMediaType: 'image/svg+xml',
 });
 
+/**
+ * Every catalogue answer carries an ETag; a request whose If-None-Match holds it is answered
+ * 304 with no body (decision 022).
+ */
+const notModified = z.null().meta({ description: 'Not modified: If-None-Match holds the current ETag (no body)' });
+
 /** The public catalogue (spec 000 sections 2, 7 and 9); none of it needs a signed-in caller. */
 export const catalogEndpoints = {
   list: defineEndpoint({
@@ -90,47 +96,47 @@ export const catalogEndpoints = {
     path: '/products',
     summary: 'One page of products, filtered and sorted',
     query: productSearchQuerySchema,
-    responses: { 200: productSearchResponseSchema, ...errorResponses(400) },
+    responses: { 200: productSearchResponseSchema, 304: notModified, ...errorResponses(400) },
   }),
   search: defineEndpoint({
     method: 'GET',
     path: '/products/search',
     summary: 'Search products by merchant name, category and country, one page at a time',
     query: productSearchQuerySchema,
-    responses: { 200: productSearchResponseSchema, ...errorResponses(400) },
+    responses: { 200: productSearchResponseSchema, 304: notModified, ...errorResponses(400) },
   }),
   topSellers: defineEndpoint({
     method: 'GET',
     path: '/products/top-sellers',
     summary: 'The best-selling products, optionally in one country',
     query: topSellersQuerySchema,
-    responses: { 200: topSellersResponseSchema, ...errorResponses(400) },
+    responses: { 200: topSellersResponseSchema, 304: notModified, ...errorResponses(400) },
   }),
   filters: defineEndpoint({
     method: 'GET',
     path: '/products/filters',
     summary: 'The categories and merchant names the browse filters offer',
-    responses: { 200: productFiltersResponseSchema },
+    responses: { 200: productFiltersResponseSchema, 304: notModified },
   }),
   getByCode: defineEndpoint({
     method: 'GET',
     path: '/products/code/:code',
     summary: 'One product by its product code',
     params: productCodeParamsSchema,
-    responses: { 200: productSchema, ...errorResponses(400, 404) },
+    responses: { 200: productSchema, 304: notModified, ...errorResponses(400, 404) },
   }),
   get: defineEndpoint({
     method: 'GET',
     path: '/products/:id',
     summary: 'One product by id',
     params: productIdParamsSchema,
-    responses: { 200: productSchema, ...errorResponses(400, 404) },
+    responses: { 200: productSchema, 304: notModified, ...errorResponses(400, 404) },
   }),
   logo: defineEndpoint({
     method: 'GET',
     path: '/logos/:file',
     summary: "A merchant's lettermark logo (SVG), as a product's imageUrl names it",
     params: logoParamsSchema,
-    responses: { 200: logoSvgSchema, ...errorResponses(400, 404) },
+    responses: { 200: logoSvgSchema, 304: notModified, ...errorResponses(400, 404) },
   }),
 };

@@ -19,6 +19,8 @@ export type SchemaOutput<S extends AnySchema> = z.output<S>;
 
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 503;
 export type SuccessStatus = 200 | 201 | 202 | 204;
+/** A conditional GET whose If-None-Match holds the current ETag: no body (decision 022). */
+export type NotModifiedStatus = 304;
 
 export interface EndpointShape {
   method: HttpMethod;
@@ -28,7 +30,7 @@ export interface EndpointShape {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  responses: Partial<Record<SuccessStatus | ErrorStatus, z.ZodType>>;
+  responses: Partial<Record<SuccessStatus | NotModifiedStatus | ErrorStatus, z.ZodType>>;
 }
 
 /** Keeps the literal types of a description, so both sides see its exact schemas. */
