@@ -23,6 +23,11 @@ export const products = pgTable(
     brandColor: text('brand_color').notNull(),
     popularity: integer('popularity').notNull().default(0),
     redemptionUrl: text('redemption_url'),
+    /**
+     * The merchant's own gift-card art (an absolute https URL), when it has given us one; without
+     * it the app draws the card itself (/logos/:code.svg, decision 028). No upload UI yet.
+     */
+    artUrl: text('art_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
