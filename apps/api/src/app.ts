@@ -17,7 +17,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { registerCreditHoldSweeper } from './modules/checkout';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { servesDevMailbox } from './modules/dev-mailbox/gate';
-import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { devMailboxAbsentRoutes, devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { registerGiftScheduler } from './modules/orders';
@@ -164,7 +164,7 @@ export async function buildApp({
   await registerPaymentPages(app);
   // The dev mailbox: never in production, and elsewhere only where no real address can be read
   // through it (decision 027). Before the web app's index.html fallback.
-  if (servesDevMailbox(config)) await app.register(devMailboxRoutes);
+  await app.register(servesDevMailbox(config) ? devMailboxRoutes : devMailboxAbsentRoutes);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

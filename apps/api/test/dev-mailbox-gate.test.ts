@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,14 @@ describe('where the dev mailbox is served', () => {
   it('never in production, whatever DEV_MAILBOX says', async () => {
     expect(await statusesWith({ env: 'production', host: '127.0.0.1' })).toEqual([404, 404, 404]);
     expect(await statusesWith({ env: 'production', devMailbox: true })).toEqual([404, 404, 404]);
+  });
+
+  it('answers 404 itself where the web app would otherwise answer its index.html', async () => {
+    const webDistDir = mkdtempSync(path.join(tmpdir(), 'gvm-web-'));
+    writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>web app</title>');
+    expect(await statusesWith({ webDistDir, smtpUrl: 'smtp://127.0.0.1:2525' })).toEqual([404, 404, 404]);
+    expect(await statusesWith({ webDistDir, host: '0.0.0.0' })).toEqual([404, 404, 404]);
+    expect(await statusesWith({ webDistDir, host: '0.0.0.0', devMailbox: true })).toEqual([200, 200, 200]);
   });
 
   it('answers its 404 in the { error } shape', async () => {

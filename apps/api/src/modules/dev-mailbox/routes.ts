@@ -1,4 +1,5 @@
 import { devMailboxEndpoints, mailboxQuerySchema } from '@gvm/contract';
+import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
 import { renderMailboxPage } from './page';
@@ -22,4 +23,14 @@ export async function devMailboxRoutes(app: App): Promise<void> {
       .header('cache-control', 'no-store')
       .send(renderMailboxPage(messages, request.query.to));
   });
+}
+
+/**
+ * Where the dev mailbox is not served (decision 027), its paths answer 404 themselves instead of
+ * falling through to the web app's index.html: nobody should take the shop's page for a mailbox.
+ */
+export async function devMailboxAbsentRoutes(app: App): Promise<void> {
+  const absent = async (_request: unknown, reply: FastifyReply) => reply.status(404).send({ error: 'Not found' });
+  app.get('/dev/mailbox', absent);
+  app.get('/dev/mailbox/*', absent);
 }
