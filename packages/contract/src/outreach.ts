@@ -2,41 +2,19 @@ import { z } from 'zod';
 import { categoryNames, categoryValues } from './categories';
 import { defineEndpoint, errorResponses } from './endpoint';
 import type { FieldError } from './errors';
+import { INVALID_EMAIL_MESSAGE, outreachLimits, REQUIRED_FIELDS_MESSAGE } from './outreach-rules';
 import { multilineText, text } from './text';
 
-/** Spec 001 section 5 and spec 000 section 5: the forms' exact validation copy. */
-export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
-/** Spec 000 sections 4 and 8, spec 001 section 8: what a form shows when the server gives no reason. */
-export const OUTREACH_FALLBACK_ERROR = 'Something went wrong';
-
-export const NEWSLETTER_SUCCESS_MESSAGE = 'Thank you for subscribing!';
-export const SUPPORT_SUCCESS_MESSAGE =
-  'Thank you for your message. Our support team will reply by email within one business day.';
-export const PARTNERSHIP_SUCCESS_MESSAGE =
-  'Thank you for your application. Our partnerships team will be in touch within three business days.';
-
-/**
- * The newsletter's own check (spec 000 section 5): non-space text, @, non-space text, dot,
- * non-space text. The server's rule below is stricter; every address it accepts also passes this.
- */
-export const NEWSLETTER_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
-
-/**
- * Every field is bounded so a form cannot be used to store or relay essays. E-mail: RFC 5321's
- * 254-character path limit. The forms set these as maxLength, so only a hand-made request meets
- * the server's length errors.
- */
-export const outreachLimits = {
-  name: 100,
-  email: 254,
-  message: 5000,
-  companyName: 200,
-  contactName: 100,
-  phoneNumber: 30,
-  companyWebsite: 200,
-  aboutBusiness: 2000,
-} as const;
+export {
+  INVALID_EMAIL_MESSAGE,
+  NEWSLETTER_EMAIL_PATTERN,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  OUTREACH_FALLBACK_ERROR,
+  outreachLimits,
+  PARTNERSHIP_SUCCESS_MESSAGE,
+  REQUIRED_FIELDS_MESSAGE,
+  SUPPORT_SUCCESS_MESSAGE,
+} from './outreach-rules';
 
 /** Spec 001 section 3: a contact message's subject; the form defaults to support. */
 export const supportSubjects = ['support', 'business', 'feedback', 'other'] as const;
