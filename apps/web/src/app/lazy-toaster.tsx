@@ -3,39 +3,17 @@ import { onToastRequested, toastRequested } from '@/lib/toast';
 
 const AppToaster = lazy(() => import('./toaster'));
 
-/** After the page has loaded, when the browser is idle; at the latest 2 s after. */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
-}
-
 /**
- * sonner's Toaster, fetched after the first paint (decision 023): when the browser is first idle,
- * so its live region is in the page before any toast is announced, or at once when a toast is
- * asked for sooner. Toasts asked for meanwhile wait in `@/lib/toast`.
+ * sonner's Toaster, fetched with the first toast (decision 023): a visit that shows none never
+ * loads it. The toast waits in `@/lib/toast` until the Toaster has mounted, so it lands in a
+ * live region that is already on the page and is announced.
  */
 export function LazyToaster() {
   const [wanted, setWanted] = useState(toastRequested);
 
   useEffect(() => {
     if (wanted) return;
-    const want = () => setWanted(true);
-    const stopListening = onToastRequested(want);
-    let cancelIdle = () => {};
-    const afterLoad = () => {
-      cancelIdle = whenIdle(want);
-    };
-    if (document.readyState === 'complete') afterLoad();
-    else window.addEventListener('load', afterLoad, { once: true });
-    return () => {
-      stopListening();
-      cancelIdle();
-      window.removeEventListener('load', afterLoad);
-    };
+    return onToastRequested(() => setWanted(true));
   }, [wanted]);
 
   return wanted ? (

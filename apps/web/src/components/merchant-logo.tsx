@@ -1,5 +1,5 @@
+import { clsx } from 'clsx';
 import { useState } from 'react';
-import { cn } from '@/lib/cn';
 
 /**
  * The merchant's logo in a rounded tile, or the first letter of its name when there is none or it
@@ -18,16 +18,16 @@ export function MerchantLogo({
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
-  const frame = 'flex shrink-0 items-center justify-center overflow-hidden rounded-xl border border-gray-200 bg-white';
+  const frame = 'flex shrink-0 items-center justify-center overflow-hidden rounded-xl border border-gray-200';
   if (!imageUrl || failed) {
     return (
-      <div aria-hidden="true" className={cn(frame, 'bg-brand-50 text-xl font-bold text-brand-600', className)}>
+      <div aria-hidden="true" className={clsx(frame, 'bg-brand-50 text-xl font-bold text-brand-600', className)}>
         {merchantName.charAt(0).toUpperCase()}
       </div>
     );
   }
   return (
-    <div className={cn(frame, className)}>
+    <div className={clsx(frame, 'bg-white', className)}>
       <img src={imageUrl} alt={alt} className="h-full w-full object-cover" onError={() => setFailed(true)} />
     </div>
   );

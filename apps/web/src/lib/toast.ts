@@ -5,6 +5,20 @@ type Message = Parameters<Sonner['success']>[0];
 
 let loading: Promise<Sonner> | null = null;
 const requestListeners = new Set<() => void>();
+let toasterMounted: () => void = () => {};
+/** Settles once a Toaster is on the page: toasts wait for it, so its live region is there first. */
+const toasterReady = new Promise<void>((resolve) => {
+  toasterMounted = resolve;
+});
+
+/**
+ * Called by the app's Toaster once mounted (and by the tests' setup, which mount sonner's own):
+ * queued toasts are shown from then on. A screen reader announces what is added to a live region
+ * that is already in the page, not the content a new region arrives with.
+ */
+export function markToasterReady(): void {
+  toasterMounted();
+}
 
 /** sonner's module, fetched once on first need (decision 023: it is not part of the first load). */
 export function loadSonner(): Promise<Sonner> {
@@ -15,7 +29,7 @@ export function loadSonner(): Promise<Sonner> {
   return loading;
 }
 
-/** Whether a toast has been asked for (the app then mounts its toaster at once). */
+/** Whether a toast has been asked for (the app then mounts its Toaster). */
 export function toastRequested(): boolean {
   return loading !== null;
 }
@@ -27,9 +41,9 @@ export function onToastRequested(listener: () => void): () => void {
 
 function later(kind: 'success' | 'error' | 'info') {
   return (message: Message, options?: ExternalToast): void => {
-    // Toasts run in the order asked: each waits for the same module promise. sonner keeps the
-    // toasts made before its Toaster mounts and shows them when it does.
-    void loadSonner().then((toast) => toast[kind](message, options));
+    // Toasts run in the order asked: each waits for the same module and the same mounted Toaster.
+    const sonner = loadSonner();
+    void toasterReady.then(() => sonner).then((toast) => toast[kind](message, options));
   };
 }
 

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Gift, Heart, LogIn, Settings, ShoppingCart, User, Wallet } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +7,6 @@ import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { NotificationBell } from '@/features/notifications';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
-import { cn } from '@/lib/cn';
 import { company } from '@/lib/company';
 import { SearchBox } from './search-box';
 import { SideMenu } from './side-menu';
@@ -40,7 +40,7 @@ export function Header() {
   return (
     <header
       data-scrolled={scrolled}
-      className={cn(
+      className={clsx(
         'sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200',
         scrolled ? 'border-transparent bg-white/80 shadow-md backdrop-blur-md' : 'border-gray-100 bg-white',
       )}
@@ -69,12 +69,12 @@ export function Header() {
             Redeem Gift
           </ProtectedLink>
           {protectedIconLinks.map(({ label, to, icon: Icon, shownFrom }) => (
-            <ProtectedLink key={to} to={to} aria-label={label} title={label} className={cn(iconLinkClass, shownFrom)}>
+            <ProtectedLink key={to} to={to} aria-label={label} title={label} className={clsx(iconLinkClass, shownFrom)}>
               <Icon className="h-5 w-5" aria-hidden="true" />
             </ProtectedLink>
           ))}
           <NotificationBell />
-          <Link to={paths.cart} aria-label="Cart" title="Cart" className={cn(iconLinkClass, 'flex')}>
+          <Link to={paths.cart} aria-label="Cart" title="Cart" className={clsx(iconLinkClass, 'flex')}>
             <ShoppingCart className="h-5 w-5" aria-hidden="true" />
           </Link>
           {loggedIn ? (
@@ -82,7 +82,7 @@ export function Header() {
               to={paths.account}
               aria-label="Account"
               title="Account"
-              className={cn(iconLinkClass, 'flex')}
+              className={clsx(iconLinkClass, 'flex')}
             >
               <User className="h-5 w-5" aria-hidden="true" />
             </ProtectedLink>

@@ -1,8 +1,8 @@
+import { clsx } from 'clsx';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/cn';
 
 /** Spec 000 section 9: the search waits 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -88,7 +88,7 @@ export function SearchBox({ className }: { className?: string }) {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to older browsers.
-    <form role="search" onSubmit={handleSubmit} className={cn('relative', className)}>
+    <form role="search" onSubmit={handleSubmit} className={clsx('relative', className)}>
       <Search
         className="pointer-events-none absolute top-1/2 left-3.5 h-4 w-4 -translate-y-1/2 text-gray-400"
         aria-hidden="true"
@@ -102,7 +102,7 @@ export function SearchBox({ className }: { className?: string }) {
         aria-label="Search by merchant name"
         enterKeyHint="search"
         autoComplete="off"
-        className={cn(
+        className={clsx(
           'h-10 w-full rounded-full border border-gray-200 bg-gray-50 pr-10 pl-10 text-sm text-gray-900 transition-colors',
           'placeholder:text-gray-400 hover:border-gray-300 focus:border-brand-500 focus:bg-white focus:outline-none',
           'focus:ring-4 focus:ring-brand-100 [&::-webkit-search-cancel-button]:appearance-none',

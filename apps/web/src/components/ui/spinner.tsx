@@ -1,13 +1,14 @@
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
-const ringClass = 'inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent';
+/** `.spinner-ring` in index.css (components layer): a size or colour in `className` overrides it. */
+const ringClass = 'spinner-ring';
 
 /** A spinning ring: announced as a status when given a label, otherwise decorative. */
 export function Spinner({ className, label }: { className?: string; label?: string }) {
-  if (!label) return <span aria-hidden="true" className={cn(ringClass, className)} />;
+  if (!label) return <span aria-hidden="true" className={clsx(ringClass, className)} />;
   return (
     <span role="status" className="inline-flex">
-      <span aria-hidden="true" className={cn(ringClass, className)} />
+      <span aria-hidden="true" className={clsx(ringClass, className)} />
       <span className="sr-only">{label}</span>
     </span>
   );

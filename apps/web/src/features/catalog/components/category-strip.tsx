@@ -1,8 +1,8 @@
 import { type CategoryValue, categories } from '@gvm/contract';
+import { clsx } from 'clsx';
 import { LayoutGrid, type LucideIcon } from 'lucide-react';
 import { Link, type To, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/cn';
 import { categoryIcons } from './category-icons';
 
 /** The home URL with `category` set (or removed), keeping the other browse choices. */
@@ -22,7 +22,7 @@ function StripItem({ to, label, icon: Icon, active }: { to: To; label: string; i
         className="group flex w-20 flex-col items-center gap-2 rounded-xl py-1 text-center focus-visible:outline-2 focus-visible:outline-brand-600 sm:w-24"
       >
         <span
-          className={cn(
+          className={clsx(
             'flex h-14 w-14 items-center justify-center rounded-2xl border transition-all sm:h-16 sm:w-16',
             active
               ? 'border-brand-600 bg-brand-600 text-white shadow-md shadow-brand-600/25'
@@ -32,7 +32,7 @@ function StripItem({ to, label, icon: Icon, active }: { to: To; label: string; i
           <Icon className="h-6 w-6" aria-hidden="true" />
         </span>
         <span
-          className={cn(
+          className={clsx(
             'text-xs leading-tight font-medium',
             active ? 'text-brand-700' : 'text-gray-600 group-hover:text-gray-900',
           )}

@@ -1,5 +1,5 @@
+import { clsx } from 'clsx';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { cn } from '@/lib/cn';
 
 /**
  * Spec 000 section 2: the description shows its first 4 lines with Show More / Show Less. The
@@ -24,7 +24,7 @@ export function DescriptionClamp({ text, id, className }: { text: string; id: st
 
   return (
     <div className={className}>
-      <p id={id} ref={ref} className={cn('whitespace-pre-line leading-7 text-gray-600', !expanded && 'line-clamp-4')}>
+      <p id={id} ref={ref} className={clsx('whitespace-pre-line leading-7 text-gray-600', !expanded && 'line-clamp-4')}>
         {text}
       </p>
       {(overflows || expanded) && (

@@ -1,6 +1,6 @@
+import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { type SelectHTMLAttributes, useId } from 'react';
-import { cn } from '@/lib/cn';
 
 interface FilterSelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
@@ -10,14 +10,14 @@ interface FilterSelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 export function FilterSelect({ label, className, children, ...props }: FilterSelectProps) {
   const id = useId();
   return (
-    <div className={cn('min-w-0', className)}>
+    <div className={clsx('min-w-0', className)}>
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-gray-500">
         {label}
       </label>
       <div className="relative">
         <select
           id={id}
-          className={cn(
+          className={clsx(
             'h-10 w-full appearance-none truncate rounded-lg border border-gray-200 bg-white pr-8 pl-2.5 text-[13px] text-gray-900 sm:pr-9 sm:pl-3 sm:text-sm',
             'transition-colors hover:border-gray-300 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none',
             'disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500',

@@ -1,4 +1,3 @@
-import * as Progress from '@radix-ui/react-progress';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -16,17 +15,20 @@ export function LoadMore({ shown, total, hasMore, loading, onLoadMore }: LoadMor
   return (
     <div className="mx-auto mt-10 flex w-full max-w-xs flex-col items-center gap-3">
       <p className="text-sm text-gray-600">{label}</p>
-      <Progress.Root
-        value={shown}
-        max={total}
+      {/* A progress bar is only its ARIA attributes and a bar: no library needed (decision 023). */}
+      <div
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={shown}
         aria-label={label}
         className="relative h-1.5 w-full overflow-hidden rounded-full bg-gray-100"
       >
-        <Progress.Indicator
+        <div
           className="h-full w-full rounded-full bg-brand-600 transition-transform duration-500"
           style={{ transform: `translateX(-${100 - (total > 0 ? (shown / total) * 100 : 0)}%)` }}
         />
-      </Progress.Root>
+      </div>
       {hasMore ? (
         <Button
           variant="outline"

@@ -1,9 +1,9 @@
 import type { Product, ProductSearchParams } from '@gvm/contract';
+import { clsx } from 'clsx';
 import { ProductCard } from '@/components/product/product-card';
 import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
 import { QueryError } from '@/components/ui/query-error';
 import { FavouriteButton } from '@/features/wishlist';
-import { cn } from '@/lib/cn';
 import { useSearchProducts } from '../api/search-products';
 import { BrowseEmptyState } from './browse-empty-state';
 import { LoadMore } from './load-more';
@@ -58,7 +58,7 @@ export function ProductGrid({ filters, onClearFilters }: { filters: ProductSearc
   return (
     <div
       aria-busy={query.isPlaceholderData}
-      className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}
+      className={clsx('transition-opacity', query.isPlaceholderData && 'opacity-60')}
     >
       <ProductList products={products} />
       {query.isFetchNextPageError ? (

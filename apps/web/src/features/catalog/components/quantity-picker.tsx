@@ -1,5 +1,5 @@
 import { QUANTITY_OPTIONS } from '@gvm/contract';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { chipClass, chipOffClass, chipOnClass } from './value-picker-chip';
 
 /** Spec 000 section 5: 1 to 5 cards of the chosen value. */
@@ -17,7 +17,7 @@ export function QuantityPicker({
       <legend className="text-sm font-semibold text-gray-900">Quantity</legend>
       <div className="mt-3 grid max-w-xs grid-cols-5 gap-2">
         {QUANTITY_OPTIONS.map((option) => (
-          <label key={option} className={cn(chipClass, 'px-0', value === option ? chipOnClass : chipOffClass)}>
+          <label key={option} className={clsx(chipClass, value === option ? chipOnClass : chipOffClass)}>
             <input
               type="radio"
               name="quantity"

@@ -1,5 +1,5 @@
 import { formatMoney } from '@gvm/contract';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { chipClass, chipOffClass, chipOnClass } from './value-picker-chip';
 
 interface ValuePickerProps {
@@ -17,7 +17,7 @@ export function ValuePicker({ options, currency, value, disabled, onChange }: Va
       <legend className="text-sm font-semibold text-gray-900">Value per card</legend>
       <div className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4">
         {options.map((option) => (
-          <label key={option} className={cn(chipClass, value === option ? chipOnClass : chipOffClass)}>
+          <label key={option} className={clsx(chipClass, 'px-3', value === option ? chipOnClass : chipOffClass)}>
             <input
               type="radio"
               name="value-per-card"

@@ -1,9 +1,9 @@
+import { clsx } from 'clsx';
 import { ArrowLeftRight, Copy, Gift, KeyRound, MousePointerClick, PartyPopper } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/cn';
 
 const panels = {
   redeem: {
@@ -70,7 +70,7 @@ export function HowItWorksPanels({ className }: { className?: string }) {
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className={cn('overflow-hidden rounded-3xl bg-gray-900 text-white', className)}
+      className={clsx('overflow-hidden rounded-3xl bg-gray-900 text-white', className)}
     >
       <div className="px-6 py-8 sm:px-10 sm:py-10">
         <div className="flex flex-wrap items-center justify-between gap-4">

@@ -1,10 +1,14 @@
-import { type NewsletterRequest, type OutreachResponse, outreachEndpoints } from '@gvm/contract';
+import type { NewsletterRequest, OutreachResponse } from '@gvm/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 
+/** The endpoint, fetched with its schemas on first use: the form is in every page's footer (decision 023). */
+const newsletterEndpoint = () =>
+  import('@gvm/contract/outreach').then((module) => module.outreachEndpoints.subscribeToNewsletter);
+
 /** Spec 000 section 7: the same answer for a new or known address. */
 export function subscribeToNewsletter(request: NewsletterRequest): Promise<OutreachResponse> {
-  return callEndpoint(outreachEndpoints.subscribeToNewsletter, { body: request });
+  return callEndpoint(newsletterEndpoint, { body: request });
 }
 
 export function useSubscribeToNewsletter() {

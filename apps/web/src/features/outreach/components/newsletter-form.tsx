@@ -1,16 +1,9 @@
-import {
-  checkOutreachForm,
-  INVALID_EMAIL_MESSAGE,
-  NEWSLETTER_EMAIL_PATTERN,
-  newsletterRequestSchema,
-  outreachLimits,
-  summariseOutreachErrors,
-} from '@gvm/contract';
+import { INVALID_EMAIL_MESSAGE, NEWSLETTER_EMAIL_PATTERN, outreachLimits } from '@gvm/contract';
+import { clsx } from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter';
 import type { FormOutcome } from '../hooks/use-outreach-form';
 import { outreachErrorMessage } from '../lib/outreach-error';
@@ -29,14 +22,14 @@ export function NewsletterForm({ tone = 'light', className }: { tone?: 'light' |
   const submitting = subscription.isPending;
   const dark = tone === 'dark';
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     const address = email.trim();
     // The spec's own pattern first, then the server's stricter rule, so a refusal costs no request.
-    const problem = NEWSLETTER_EMAIL_PATTERN.test(address)
-      ? summariseFirst(checkOutreachForm(newsletterRequestSchema, { email: address }))
-      : INVALID_EMAIL_MESSAGE;
+    // That rule is the contract's schema, fetched on the first submit: the form sits in every
+    // page's footer, and the schemas (with zod) are not part of a page's first load (decision 023).
+    const problem = NEWSLETTER_EMAIL_PATTERN.test(address) ? await serverRuleProblem(address) : INVALID_EMAIL_MESSAGE;
     if (problem) {
       setOutcome({ kind: 'error', message: problem });
       return;
@@ -58,10 +51,10 @@ export function NewsletterForm({ tone = 'light', className }: { tone?: 'light' |
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       aria-label="Newsletter sign-up"
       aria-busy={submitting}
-      className={cn('w-full max-w-md', className)}
+      className={clsx('w-full max-w-md', className)}
     >
       <label htmlFor={`${id}-email`} className="sr-only">
         Email address
@@ -99,6 +92,10 @@ export function NewsletterForm({ tone = 'light', className }: { tone?: 'light' |
   );
 }
 
-function summariseFirst(errors: ReturnType<typeof checkOutreachForm>): string | undefined {
+async function serverRuleProblem(email: string): Promise<string | undefined> {
+  const { checkOutreachForm, newsletterRequestSchema, summariseOutreachErrors } = await import(
+    '@gvm/contract/outreach'
+  );
+  const errors = checkOutreachForm(newsletterRequestSchema, { email });
   return errors.length > 0 ? summariseOutreachErrors(errors) : undefined;
 }

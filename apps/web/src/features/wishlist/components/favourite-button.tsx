@@ -1,6 +1,6 @@
+import { clsx } from 'clsx';
 import { Heart } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { cn } from '@/lib/cn';
 import { useAddPendingWishlistItem } from '../hooks/use-add-pending-wishlist-item';
 import { useFavourite } from '../hooks/use-favourite';
 
@@ -32,15 +32,15 @@ export function FavouriteButton({ productId, merchantName, className }: Favourit
       disabled={isPending}
       aria-label={isFavourite ? `Remove ${merchantName} from wishlist` : `Add ${merchantName} to wishlist`}
       title={isFavourite ? 'Remove from wishlist' : 'Add to wishlist'}
-      className={cn(
-        'inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-gray-500 shadow-sm',
+      className={clsx(
+        'inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow-sm',
         'transition-colors hover:bg-white hover:text-red-500 focus-visible:outline-2 focus-visible:outline-brand-600',
         'disabled:cursor-wait disabled:opacity-60',
-        isFavourite && 'text-red-500',
+        isFavourite ? 'text-red-500' : 'text-gray-500',
         className,
       )}
     >
-      <Heart aria-hidden="true" className={cn('h-5 w-5', isFavourite && 'fill-current')} />
+      <Heart aria-hidden="true" className={clsx('h-5 w-5', isFavourite && 'fill-current')} />
     </button>
   );
 }
