@@ -1,5 +1,8 @@
 import type { Product, ProductFiltersResponse, ProductSearchResponse } from '@gvm/contract';
+import { Resvg } from '@resvg/resvg-js';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema';
 import { insertFixtureCatalogue } from './fixtures';
 import { createTestApp, type TestContext } from './helpers';
 
@@ -157,17 +160,79 @@ describe('GET /products/:id and /products/code/:code', () => {
   });
 });
 
-describe('GET /logos/:code.svg', () => {
-  it('draws a lettermark in the brand colour', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/logos/COSTA-GB.svg' });
+describe('GET /logos/:code.svg (gift-card art, issue 12 §1)', () => {
+  const art = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/logos/${url}` });
+
+  it('draws the card in the brand colour with the name as outlines, not text', async () => {
+    const response = await art('COSTA-GB.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('image/svg+xml');
-    expect(response.body).toContain('fill="#123456"');
-    expect(response.body).toContain('>CC</text>');
+    expect(response.body).toContain('stop-color="#123456"');
+    expect(response.body).toContain('aria-label="Costa Coffee gift card"');
+    expect(response.body).not.toContain('<text');
+    // Well-formed: resvg's strict XML parser reads it.
+    expect(new Resvg(response.body, { font: { loadSystemFonts: false } }).width).toBe(428);
+  });
+
+  it('differs per merchant even in one colour', async () => {
+    const bodies = await Promise.all(
+      ['ARGOS-GB.svg', 'BOOTS-GB.svg', 'COSTA-GB.svg'].map(async (f) => (await art(f)).body),
+    );
+    expect(new Set(bodies).size).toBe(3);
+  });
+
+  it('shows a chosen value, in the product currency unless another is named', async () => {
+    const plain = await art('ARGOS-GB.svg');
+    const pounds = await art('ARGOS-GB.svg?value=25');
+    expect(pounds.statusCode).toBe(200);
+    expect(pounds.body).toContain('aria-label="Argos gift card, £25"');
+    expect(pounds.headers.etag).not.toBe(plain.headers.etag);
+    const euros = await art('DUNNES-IE.svg?value=12.5');
+    expect(euros.body).toContain('€12.50');
+    expect((await art('ARGOS-GB.svg?value=25&currency=gbp')).body).toBe(pounds.body);
+    expect((await art('ARGOS-GB.svg?value=0')).statusCode).toBe(400);
+    expect((await art('ARGOS-GB.svg?value=1.005')).statusCode).toBe(400);
+    expect((await art('ARGOS-GB.svg?value=5&currency=pounds')).statusCode).toBe(400);
+  });
+
+  it('serves the same card as a PNG for e-mail', async () => {
+    const response = await art('ARGOS-GB.png?value=25');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    expect(response.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('answers 404 for an unknown code', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/logos/NOPE.svg' });
-    expect(response.statusCode).toBe(404);
+    expect((await art('NOPE.svg')).statusCode).toBe(404);
+    expect((await art('NOPE.png')).statusCode).toBe(404);
+  });
+
+  it("redirects to the merchant's own art when it has given us one, the product's imageUrl unchanged", async () => {
+    const own = 'https://cdn.example.com/zara-card.png';
+    await ctx.database.db.update(products).set({ artUrl: own }).where(eq(products.code, 'ZARA-GB'));
+    try {
+      for (const file of ['ZARA-GB.svg', 'ZARA-GB.svg?value=25', 'ZARA-GB.png']) {
+        const response = await art(file);
+        expect(response.statusCode, file).toBe(302);
+        expect(response.headers.location).toBe(own);
+      }
+      const product = await ctx.app.inject({ method: 'GET', url: '/api/v1/products/code/ZARA-GB' });
+      expect(product.json().imageUrl).toBe('/api/v1/logos/ZARA-GB.svg');
+    } finally {
+      await ctx.database.db.update(products).set({ artUrl: null }).where(eq(products.code, 'ZARA-GB'));
+    }
+    expect((await art('ZARA-GB.svg')).statusCode).toBe(200);
+  });
+
+  it('draws the card when the stored art address is not https', async () => {
+    await ctx.database.db.update(products).set({ artUrl: 'javascript:alert(1)' }).where(eq(products.code, 'ZARA-GB'));
+    try {
+      const response = await art('ZARA-GB.svg');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('aria-label="zara gift card"');
+    } finally {
+      await ctx.database.db.update(products).set({ artUrl: null }).where(eq(products.code, 'ZARA-GB'));
+    }
   });
 });

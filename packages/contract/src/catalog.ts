@@ -74,12 +74,32 @@ export type TopSellersParams = z.input<typeof topSellersQuerySchema>;
 export const topSellersResponseSchema = z.object({ products: z.array(productSchema) });
 export type TopSellersResponse = z.infer<typeof topSellersResponseSchema>;
 
-/** `<product code>.svg`, as `imageUrl` names it. */
+/** `<product code>.svg`, as `imageUrl` names it, or `<product code>.png` (the same card for e-mails). */
 export const logoParamsSchema = z.object({ file: text().max(80) });
 
-/** The lettermark logo is an SVG document, not JSON: its body is the image's markup. */
+/** The largest value a card is drawn with: above every product's maximum. */
+export const MAX_CARD_ART_VALUE = 100_000;
+
+/** Query of GET /logos/:file: the value printed on the card, when one is chosen (issue 12 §1). */
+export const logoQuerySchema = z.object({
+  value: z.coerce
+    .number()
+    .positive()
+    .max(MAX_CARD_ART_VALUE)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Value has at most two decimals')
+    .optional(),
+  /** The value's currency; the product's own when absent. */
+  currency: text()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'Currency must be a three-letter code')
+    .transform((value) => value.toUpperCase())
+    .optional(),
+});
+export type LogoQuery = z.infer<typeof logoQuerySchema>;
+
+/** The gift-card art is an SVG (or PNG) document, not JSON: its body is the image itself. */
 export const logoSvgSchema = z.string().meta({
-  description: 'The merchant lettermark as an SVG document (Content-Type image/svg+xml)',
+  description: "The merchant's gift-card art as an SVG document (image/svg+xml), or a PNG for `.png` (image/png)",
   contentMediaType: 'image/svg+xml',
 });
 
@@ -135,8 +155,14 @@ export const catalogEndpoints = {
   logo: defineEndpoint({
     method: 'GET',
     path: '/logos/:file',
-    summary: "A merchant's lettermark logo (SVG), as a product's imageUrl names it",
+    summary: "A merchant's gift-card art (SVG, or PNG for e-mail), as a product's imageUrl names it",
     params: logoParamsSchema,
-    responses: { 200: logoSvgSchema, 304: notModified, ...errorResponses(400, 404) },
+    query: logoQuerySchema,
+    responses: {
+      200: logoSvgSchema,
+      302: z.null().meta({ description: "The merchant's own art (Location), when it has given us one" }),
+      304: notModified,
+      ...errorResponses(400, 404),
+    },
   }),
 };

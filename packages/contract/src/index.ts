@@ -1,4 +1,5 @@
 export * from './api-reference';
+export * from './card-art';
 export * from './carts';
 export * from './catalog';
 export * from './categories';

@@ -6,10 +6,11 @@ import { fromContract } from '../../lib/endpoint-route';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { type CachedAnswer, CatalogAnswerCache, matchesIfNoneMatch } from './answer-cache';
+import { cardArtPng, cardArtSvg } from './art/card-art';
 import { CountCache } from './count-cache';
-import { lettermarkSvg } from './logo';
 import {
-  findLogo,
+  type CardArtFacts,
+  findCardArtFacts,
   getProduct,
   getProductByCode,
   productFilters,
@@ -24,8 +25,12 @@ import {
  * serve a stale one for five more while they revalidate (issue 10 section 3).
  */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
-/** Logos change only with a merchant's brand colour or name: a day. */
+/** Card art changes only with a merchant's brand colour, name, category or own art: a day. */
 const LOGO_CACHE_CONTROL = 'public, max-age=86400';
+/** `ARGOS-GB.svg`, `ARGOS-GB.png`; a bare code is the SVG, as before. */
+const ART_FILE = /^(.+)\.(svg|png)$/;
+/** A merchant's own art is used only from an https address or a path on this site (else the drawn card). */
+const OWN_ART_URL = /^(https:\/\/|\/(?!\/))/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The normalised key of a search: every parameter after parsing, the term lower-cased. */
@@ -145,13 +150,25 @@ export async function catalogRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(catalogEndpoints.logo),
     handler: async (request, reply) => {
-      const code = request.params.file.replace(/\.svg$/, '');
-      const answer = await cache.get(JSON.stringify(['logo', code]), async () => {
-        const logo = await findLogo(app.db, code);
-        if (!logo) throw notFound('Logo not found');
-        return lettermarkSvg(logo.name, logo.color);
+      const [, code = request.params.file, format = 'svg'] = ART_FILE.exec(request.params.file) ?? [];
+      const { value, currency } = request.query;
+      // The merchant's own art wins (decision 028); the redirect is cached like the art itself.
+      const own = await cache.get(JSON.stringify(['card-art-facts', code]), async () => {
+        const facts = await findCardArtFacts(app.db, code);
+        if (!facts) throw notFound('Logo not found');
+        return JSON.stringify(facts);
       });
-      return send(request, reply, answer, 'image/svg+xml', LOGO_CACHE_CONTROL);
+      const facts: CardArtFacts = JSON.parse(own.body.toString());
+      if (facts.artUrl && OWN_ART_URL.test(facts.artUrl)) {
+        return reply.header('cache-control', LOGO_CACHE_CONTROL).redirect(facts.artUrl, 302);
+      }
+      const shown = value === undefined ? undefined : { amount: value, currency: currency ?? facts.currency };
+      const key = JSON.stringify(['logo', code, format, shown?.amount ?? null, shown?.currency ?? null]);
+      const answer = await cache.get(key, async () => {
+        const svg = cardArtSvg({ name: facts.name, color: facts.color, category: facts.category, value: shown });
+        return format === 'png' ? cardArtPng(svg) : svg;
+      });
+      return send(request, reply, answer, format === 'png' ? 'image/png' : 'image/svg+xml', LOGO_CACHE_CONTROL);
     },
   });
 }

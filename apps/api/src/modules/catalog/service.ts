@@ -1,4 +1,5 @@
 import {
+  CARD_ART_PATH,
   type CategoryValue,
   categoryValues,
   type Product,
@@ -14,8 +15,12 @@ import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { CountCache } from './count-cache';
 
+/**
+ * The product's card art: drawn by the app, or (a redirect to) the merchant's own art when it has
+ * given us one (decision 028). One address either way, so a value can be asked of it.
+ */
 export function logoUrl(code: string): string {
-  return `/api/v1/logos/${encodeURIComponent(code)}.svg`;
+  return `${CARD_ART_PATH}${encodeURIComponent(code)}.svg`;
 }
 
 export function toProduct(row: ProductRow): Product {
@@ -185,9 +190,24 @@ export async function findProductsByCodes(db: Executor, codes: readonly string[]
   return new Map(rows.map((row) => [row.code, toProduct(row)]));
 }
 
-export async function findLogo(db: Executor, code: string): Promise<{ name: string; color: string } | null> {
+/** What a product's card art is drawn from, or the merchant's own art when it has given us one. */
+export interface CardArtFacts {
+  name: string;
+  color: string;
+  category: string;
+  currency: string;
+  artUrl: string | null;
+}
+
+export async function findCardArtFacts(db: Executor, code: string): Promise<CardArtFacts | null> {
   const [row] = await db
-    .select({ name: products.merchantName, color: products.brandColor })
+    .select({
+      name: products.merchantName,
+      color: products.brandColor,
+      category: products.category,
+      currency: products.currency,
+      artUrl: products.artUrl,
+    })
     .from(products)
     .where(eq(products.code, code))
     .limit(1);
