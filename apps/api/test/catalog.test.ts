@@ -62,6 +62,23 @@ describe('GET /products/search', () => {
     expect(names(await search('merchant=argos&q=boots'))).toEqual(['Boots']);
   });
 
+  it('counts the matches of a term on every page, past the last one too', async () => {
+    const first = await search('q=cost&limit=1&sortBy=merchant-za');
+    expect(names(first)).toEqual(['Costco 100%_Deals']);
+    expect(first.pagination).toEqual({ currentPage: 1, totalPages: 2, total: 2 });
+    const second = await search('q=cost&limit=1&page=2&sortBy=merchant-za');
+    expect(names(second)).toEqual(['Costa Coffee']);
+    expect(second.pagination).toEqual({ currentPage: 2, totalPages: 2, total: 2 });
+    const beyond = await search('q=cost&limit=1&page=5');
+    expect(beyond.products).toEqual([]);
+    expect(beyond.pagination).toEqual({ currentPage: 5, totalPages: 2, total: 2 });
+    expect((await search('q=nowhere')).pagination).toEqual({ currentPage: 1, totalPages: 0, total: 0 });
+    // Two letters have no trigram: the other plan, the same answer.
+    const short = await search('q=co&limit=2&sortBy=price-asc');
+    expect(names(short)).toEqual(['Costa Coffee', 'Costco 100%_Deals']);
+    expect(short.pagination.total).toBe(2);
+  });
+
   it('treats % and _ in a search as plain characters', async () => {
     expect(names(await search(`q=${encodeURIComponent('100%_')}`))).toEqual(['Costco 100%_Deals']);
     expect(names(await search(`q=${encodeURIComponent('%')}`))).toEqual(['Costco 100%_Deals']);

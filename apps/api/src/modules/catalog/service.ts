@@ -8,7 +8,7 @@ import {
   type SortOption,
   toMajorUnits,
 } from '@gvm/contract';
-import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema/catalog';
 import { notFound } from '../../lib/errors';
@@ -92,19 +92,21 @@ export async function searchProducts(
     return row?.total ?? 0;
   };
   const countKey = JSON.stringify([generation, query.category, searchTerm(query), query.country]);
+  const total = () => (counts ? counts.get(countKey, countMatches) : countMatches());
   const offset = (query.page - 1) * query.limit;
-  const [rows, total] = await Promise.all([
-    // A term of three letters or more is found through the trigram index; a shorter one has no
-    // trigram, and walking the sort's index is then the better plan.
-    searchTerm(query).length >= 3
-      ? pageOfTermMatches(db, where, query, offset)
-      : pageOfProducts(db, where, query, offset),
-    counts ? counts.get(countKey, countMatches) : countMatches(),
-  ]);
-  return {
+  const answer = (rows: ProductRow[], matches: number): ProductSearchResponse => ({
     products: rows.map(toProduct),
-    pagination: { currentPage: query.page, totalPages: Math.ceil(total / query.limit), total },
-  };
+    pagination: { currentPage: query.page, totalPages: Math.ceil(matches / query.limit), total: matches },
+  });
+  // A term of three letters or more is found through the trigram index, and the page's rows
+  // carry the number of matches (a page past the end has no row to carry it). A shorter term has
+  // no trigram: walking the sort's index is then the better plan, as for a browse page.
+  if (searchTerm(query).length >= 3) {
+    const rows = await pageOfTermMatches(db, where, query, offset);
+    return answer(rows, rows[0]?.matches ?? (offset > 0 ? await total() : 0));
+  }
+  const [rows, matches] = await Promise.all([pageOfProducts(db, where, query, offset), total()]);
+  return answer(rows, matches);
 }
 
 /** A browse page (category, country): the planner walks the sort's index and stops after one page. */
@@ -122,14 +124,20 @@ function pageOfProducts(db: Executor, where: SQL | undefined, query: ProductSear
 const EVERY_ROW = 2_147_483_647;
 
 /**
- * A page of a merchant-name search: the matches come from the trigram index first, then are
- * sorted. The subquery's LIMIT keeps PostgreSQL from folding it into the outer ORDER BY ...
- * LIMIT (drizzle leaves out an `OFFSET 0`): guessing that any term matches 1% of the rows, the
- * planner would otherwise walk the sort's index and test every row against the term, and a
- * partner's name that matches one product took most of a second at 100,000 products.
+ * A page of a merchant-name search, each row with the number of matches: the matches come from
+ * the trigram index first (counted as they are read), then are sorted. The subquery's LIMIT keeps
+ * PostgreSQL from folding it into the outer ORDER BY ... LIMIT (drizzle leaves out an
+ * `OFFSET 0`): guessing that any term matches 1% of the rows, the planner would otherwise walk
+ * the sort's index and test every row against the term, and a partner's name that matches one
+ * product took most of a second at 100,000 products.
  */
 function pageOfTermMatches(db: Executor, where: SQL | undefined, query: ProductSearchQuery, offset: number) {
-  const matching = db.select().from(products).where(where).limit(EVERY_ROW).as('matching');
+  const matching = db
+    .select({ ...getTableColumns(products), matches: sql<number>`count(*) over ()`.mapWith(Number).as('matches') })
+    .from(products)
+    .where(where)
+    .limit(EVERY_ROW)
+    .as('matching');
   return db
     .select()
     .from(matching)
