@@ -1,10 +1,12 @@
+import { CARD_ART_HEIGHT, CARD_ART_WIDTH } from '@gvm/contract';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 
 /**
- * The merchant's image, or the first letter of its name when there is none or it fails to load. The
- * looks are `.merchant-initial` and `.merchant-image` in index.css (components layer), so a size or
- * a rounding in `className` overrides them.
+ * The merchant's gift-card art (issue 12 §1, decision 028), or the first letter of its name when
+ * there is none or it fails to load. The looks are `.merchant-initial` and `.merchant-image` in
+ * index.css (components layer), so a size or a rounding in `className` overrides them. A plain
+ * lazy <img> of a server-made SVG with its intrinsic size (card-shaped), so nothing shifts.
  */
 export function MerchantLogo({ src, name, className }: { src: string; name: string; className?: string }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -20,6 +22,8 @@ export function MerchantLogo({ src, name, className }: { src: string; name: stri
     <img
       src={src}
       alt=""
+      width={CARD_ART_WIDTH}
+      height={CARD_ART_HEIGHT}
       loading="lazy"
       decoding="async"
       onError={() => setFailedSrc(src)}

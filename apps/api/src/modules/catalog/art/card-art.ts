@@ -1,3 +1,4 @@
+import { CARD_ART_HEIGHT, CARD_ART_WIDTH } from '@gvm/contract';
 import { Resvg } from '@resvg/resvg-js';
 import { motifOf } from './motifs';
 import { hashOf, type Palette, paletteOf } from './palette';
@@ -12,9 +13,9 @@ export interface CardArtInput {
   value?: { amount: number; currency: string } | undefined;
 }
 
-/** A payment card's proportions (ISO/IEC 7810 ID-1, 85.60 x 53.98 mm), in SVG units. */
-export const CARD_WIDTH = 428;
-export const CARD_HEIGHT = 270;
+/** A payment card's proportions (ISO/IEC 7810 ID-1, 85.60 x 53.98 mm), in SVG units: the web's <img> size. */
+export const CARD_WIDTH = CARD_ART_WIDTH;
+export const CARD_HEIGHT = CARD_ART_HEIGHT;
 const RADIUS = 22;
 const MARGIN = 30;
 

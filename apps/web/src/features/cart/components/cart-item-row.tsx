@@ -20,8 +20,10 @@ export function CartItemRow({ item, disabled, onQuantityChange, onRemove }: Cart
       <MerchantLogo
         imageUrl={item.imageUrl}
         merchantName={item.merchantName}
-        alt={`${item.merchantName} logo`}
-        className="h-16 w-16 text-2xl sm:h-20 sm:w-20"
+        alt={`${item.merchantName} gift card`}
+        value={item.selectedValue}
+        currency={item.currency}
+        className="h-16 w-[101px] text-2xl sm:h-20 sm:w-[127px]"
       />
       <div className="flex min-w-0 flex-1 flex-col justify-between gap-3">
         <div className="flex items-start justify-between gap-3">

@@ -87,6 +87,13 @@ describe('the cart page (spec 000 section 2, Cart)', () => {
     expect(screen.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
   });
 
+  it("shows each line's gift-card art with the line's value on it (issue 12 §1)", () => {
+    useCartStore.getState().addItem({ ...argos, imageUrl: '/api/v1/logos/ARGOS-GB.svg' });
+    renderCart();
+    const art = screen.getByRole('img', { name: 'Argos gift card' });
+    expect(art).toHaveAttribute('src', '/api/v1/logos/ARGOS-GB.svg?value=25&currency=GBP');
+  });
+
   it('shows one total per currency when the cart mixes currencies', () => {
     useCartStore.getState().addItem(argos);
     useCartStore.getState().addItem(fnac);

@@ -1,8 +1,9 @@
+import { CARD_ART_HEIGHT, CARD_ART_WIDTH } from '@gvm/contract';
 import { useState } from 'react';
 
 /**
- * The merchant's image shown as the gift card itself, or the first letter of its name when there
- * is none or it fails to load.
+ * The merchant's gift-card art (decision 028) shown as the card itself, at its intrinsic size so
+ * nothing shifts, or the first letter of its name when there is none or it fails to load.
  */
 export function ProductDetailImage({ imageUrl, merchantName }: { imageUrl: string; merchantName: string }) {
   const [failed, setFailed] = useState(false);
@@ -11,14 +12,16 @@ export function ProductDetailImage({ imageUrl, merchantName }: { imageUrl: strin
       {imageUrl && !failed ? (
         <img
           src={imageUrl}
-          alt={`${merchantName} logo`}
-          className="aspect-[16/10] w-full max-w-md rounded-2xl object-cover shadow-2xl shadow-gray-900/20 ring-1 ring-black/5"
+          alt={`${merchantName} gift card`}
+          width={CARD_ART_WIDTH}
+          height={CARD_ART_HEIGHT}
+          className="h-auto w-full max-w-md rounded-[5%/8%] shadow-2xl shadow-gray-900/20"
           onError={() => setFailed(true)}
         />
       ) : (
         <span
           aria-hidden="true"
-          className="flex aspect-[16/10] w-full max-w-md items-center justify-center rounded-2xl bg-brand-600 text-8xl font-bold text-white shadow-2xl shadow-gray-900/20"
+          className="flex aspect-[428/270] w-full max-w-md items-center justify-center rounded-2xl bg-brand-600 text-8xl font-bold text-white shadow-2xl shadow-gray-900/20"
         >
           {merchantName.charAt(0).toUpperCase()}
         </span>

@@ -8,7 +8,13 @@ export function VoucherCard({ order }: { order: OrderItem }) {
   return (
     <li className="flex min-w-0 flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4 text-left shadow-xs">
       <div className="flex items-center gap-3">
-        <MerchantLogo imageUrl={order.imageUrl} merchantName={order.merchant.name} className="h-12 w-12" />
+        <MerchantLogo
+          imageUrl={order.imageUrl}
+          merchantName={order.merchant.name}
+          value={order.valuePurchased}
+          currency={order.currency}
+          className="h-12 w-[76px]"
+        />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-gray-900">{order.merchant.name}</p>
           <p className="text-sm text-gray-500">Gift card</p>

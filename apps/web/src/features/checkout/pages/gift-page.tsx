@@ -65,7 +65,13 @@ export function GiftPage() {
           {senderName} sent you a gift{recipientName ? `, ${recipientName}` : ''}!
         </h1>
         <div className="mt-6 flex items-center justify-center gap-4">
-          <MerchantLogo imageUrl={imageUrl} merchantName={merchant.name} className="h-16 w-16" />
+          <MerchantLogo
+            imageUrl={imageUrl}
+            merchantName={merchant.name}
+            value={value}
+            currency={currency}
+            className="h-16 w-[101px]"
+          />
           <div className="text-left">
             <p className="font-semibold text-gray-900">{merchant.name}</p>
             <p className="text-2xl font-bold tabular-nums">{formatMoney(value, currency)}</p>

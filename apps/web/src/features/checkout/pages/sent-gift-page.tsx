@@ -38,7 +38,13 @@ function SentGiftList({ purchaseKey }: { purchaseKey: string }) {
     <ul aria-label="Sent gifts" className="mt-8 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
       {gifts.map((order) => (
         <li key={order._id} className="flex items-center gap-4 p-4">
-          <MerchantLogo imageUrl={order.imageUrl} merchantName={order.merchant.name} className="h-12 w-12" />
+          <MerchantLogo
+            imageUrl={order.imageUrl}
+            merchantName={order.merchant.name}
+            value={order.valuePurchased}
+            currency={order.currency}
+            className="h-12 w-[76px]"
+          />
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold text-gray-900">
               {order.merchant.name}{' '}

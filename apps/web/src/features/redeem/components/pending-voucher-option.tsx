@@ -36,7 +36,13 @@ export function PendingVoucherOption({
           onChange={onSelect}
           className="sr-only"
         />
-        <MerchantLogo imageUrl={voucher.imageUrl} merchantName={voucher.merchant} className="h-12 w-12" />
+        <MerchantLogo
+          imageUrl={voucher.imageUrl}
+          merchantName={voucher.merchant}
+          value={voucher.value}
+          currency={voucher.currency}
+          className="h-12 w-[76px]"
+        />
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold text-gray-900">{voucher.merchant}</span>
           <span className="block text-sm text-gray-500">Sent {sentOn(voucher.sentDate)}</span>

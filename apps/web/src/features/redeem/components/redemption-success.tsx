@@ -23,7 +23,13 @@ export function RedemptionSuccess() {
         </h1>
         {redeemed && (
           <div className="mx-auto mt-8 flex max-w-sm items-center gap-3 rounded-2xl border border-gray-200 bg-white p-4 text-left shadow-xs">
-            <MerchantLogo imageUrl={redeemed.imageUrl} merchantName={redeemed.merchant.name} className="h-12 w-12" />
+            <MerchantLogo
+              imageUrl={redeemed.imageUrl}
+              merchantName={redeemed.merchant.name}
+              value={redeemed.valuePurchased}
+              currency={redeemed.currency}
+              className="h-12 w-[76px]"
+            />
             <p className="min-w-0 flex-1 truncate font-semibold text-gray-900">{redeemed.merchant.name}</p>
             <p className="shrink-0 text-lg font-bold tabular-nums">
               {formatMoney(redeemed.valuePurchased, redeemed.currency)}

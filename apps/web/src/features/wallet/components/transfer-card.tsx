@@ -29,7 +29,7 @@ export function TransferCard({ order, direction }: { order: TransferredOrder; di
     <li className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-xs">
       <div className="flex items-center gap-3">
         <div className="flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gray-50">
-          <MerchantLogo src={order.imageUrl} name={name} className="h-12 w-12 text-xl" />
+          <MerchantLogo src={order.imageUrl} name={name} className="h-12 w-[76px] text-xl" />
         </div>
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold">{name}</h3>

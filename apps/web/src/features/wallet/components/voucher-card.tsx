@@ -1,4 +1,4 @@
-import { type ActiveOrder, ALREADY_ACTIVATED_MESSAGE } from '@gvm/contract';
+import { type ActiveOrder, ALREADY_ACTIVATED_MESSAGE, cardArtUrl } from '@gvm/contract';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -32,7 +32,10 @@ export function VoucherCard({ voucher }: { voucher: ActiveOrder }) {
 
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xs">
-      <VoucherImage src={voucher.imageUrl} className="aspect-[16/9] w-full" />
+      <VoucherImage
+        src={cardArtUrl(voucher.imageUrl, voucher.valuePurchased, voucher.currency)}
+        className="aspect-[16/9] w-full"
+      />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
           <h3 className="min-w-0 font-semibold break-words text-gray-900">{name}</h3>

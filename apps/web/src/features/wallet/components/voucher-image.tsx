@@ -1,8 +1,9 @@
+import { CARD_ART_HEIGHT, CARD_ART_WIDTH } from '@gvm/contract';
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
-/** The voucher's image, or the default gift-card picture when it has none or it fails to load. */
+/** The voucher's gift-card art (decision 028), or the default gift-card picture when it has none or it fails to load. */
 export function VoucherImage({ src, className }: { src: string; className?: string }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
@@ -19,7 +20,10 @@ export function VoucherImage({ src, className }: { src: string; className?: stri
     <img
       src={src}
       alt=""
+      width={CARD_ART_WIDTH}
+      height={CARD_ART_HEIGHT}
       loading="lazy"
+      decoding="async"
       onError={() => setFailedSrc(src)}
       className={cn('bg-white object-contain p-4', className)}
     />

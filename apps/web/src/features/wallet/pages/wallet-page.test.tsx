@@ -206,6 +206,22 @@ describe('the My Vouchers tab (spec 001 sections 2, 4 and 8)', () => {
     );
   });
 
+  it("a card shows the merchant's gift-card art with its value printed on it (issue 12 §1)", async () => {
+    serve({
+      ...fakeEndpoint(voucherEndpoints.active, () => ({
+        status: 200,
+        body: [{ ...argos, imageUrl: '/api/v1/logos/ARGOS-GB.svg' }],
+      })),
+    });
+    renderWallet();
+    await openTab('My Vouchers');
+    const card = within(await screen.findByRole('list', { name: 'My vouchers' })).getByRole('listitem');
+    const art = card.querySelector('img') as HTMLImageElement;
+    expect(art.getAttribute('src')).toBe('/api/v1/logos/ARGOS-GB.svg?value=25&currency=GBP');
+    expect([art.getAttribute('width'), art.getAttribute('height')]).toEqual(['428', '270']);
+    expect(within(card).queryByTestId('default-voucher-image')).not.toBeInTheDocument();
+  });
+
   it('an activated voucher offers Show Voucher Details in a new tab and no Activate or Exchange', async () => {
     serve({
       ...fakeEndpoint(voucherEndpoints.active, () => ({ status: 200, body: [{ ...argos, isActivated: true }] })),
