@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/catalog';
 import { seedCatalogueIfEmpty } from '../src/db/seed/catalogue';
-import { scriptSafeJson } from '../src/plugins/web-app';
+import { inlineStylesheets, scriptSafeJson } from '../src/plugins/web-app';
 import { createTestApp, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -99,8 +99,11 @@ describe('pages carry their shell and the catalogue data of their first render (
     const dist = mkdtempSync(path.join(tmpdir(), 'gvm-dist-'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><head><title>UGM</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>',
+      '<!doctype html><head><title>UGM</title><link rel="stylesheet" crossorigin href="/assets/index-c3.css"></head>' +
+        '<body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>',
     );
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'index-c3.css'), 'body{color:#111}');
     writeFileSync(path.join(dist, 'shells.json'), JSON.stringify(shells));
     pages = await createTestApp({ webDistDir: dist });
     await seedCatalogueIfEmpty(pages.database.db);
@@ -119,6 +122,24 @@ describe('pages carry their shell and the catalogue data of their first render (
     expect(await page('/')).toContain(`<div id="root">${shells.home}</div>`);
     expect(await page('/product/abc')).toContain(`<div id="root">${shells.product}</div>`);
     expect(await page('/cart')).toContain(`<div id="root">${shells.page}</div>`);
+  });
+
+  it('carries its stylesheet inline, so the shell paints without a second request', async () => {
+    for (const url of ['/', '/cart']) {
+      const html = await page(url);
+      expect(html).toContain('<title>UGM</title><style>body{color:#111}</style>');
+      expect(html).not.toContain('rel="stylesheet"');
+    }
+    // The file itself is still served, for anything that links it.
+    expect((await pages.app.inject({ url: '/assets/index-c3.css' })).statusCode).toBe(200);
+  });
+
+  it('keeps a stylesheet that could close the element as a link', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'gvm-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'odd.css'), 'a{content:"</style><script>"}');
+    const link = '<link rel="stylesheet" href="/assets/odd.css">';
+    expect(inlineStylesheets(`<head>${link}</head>`, dist)).toBe(`<head>${link}</head>`);
   });
 
   it("preloads the page's own code named by the build, and only plain asset paths", async () => {

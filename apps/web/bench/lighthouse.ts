@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium as playwright } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -15,13 +17,14 @@ import { signedInStorage } from './session';
  */
 const port = Number(process.env.BENCH_PORT ?? 3192);
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+/** LIGHTHOUSE_REPORT_DIR=<folder> keeps each page's full report (JSON) there. */
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+if (reportDir) mkdirSync(reportDir, { recursive: true });
 const server = await startServer(port);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update'],
 });
-// The same browser, driven over CDP, to put a session into localStorage and empty the HTTP cache.
-const cdpBrowser = await playwright.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
 
 interface Result {
   name: string;
@@ -35,21 +38,37 @@ interface Result {
   failedA11y: string[];
 }
 
-async function audit(name: string, path: string, signedIn: boolean): Promise<Result> {
-  const results: Result[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    if (signedIn) await clearHttpCache();
+/**
+ * Each run starts on an empty HTTP cache: Lighthouse's storage reset clears it, and (by default,
+ * clearStorageTypes) not localStorage, so a session put there stays for the signed-in pages.
+ */
+async function runLighthouse(path: string, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
     const runner = await lighthouse(`${server.baseURL}${path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      // Signed in: keep the session put into localStorage (the HTTP cache was emptied above).
-      disableStorageReset: signedIn,
     });
     if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
-    const { lhr } = runner;
-    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const { runtimeError } = runner.lhr;
+    if (!runtimeError) {
+      if (reportDir) {
+        const file = path.replace(/[^\w]+/g, '_') || 'home';
+        writeFileSync(join(reportDir, `${file}.json`), JSON.stringify(runner.lhr));
+      }
+      return runner.lhr;
+    }
+    // A trace that missed the navigation (NO_NAVSTART) happens on a busy machine: run it again.
+    if (attempt >= attempts) throw new Error(`${path}: ${runtimeError.code} ${runtimeError.message}`);
+    console.warn(`${path}: ${runtimeError.code}, running again`);
+  }
+}
+
+async function audit(name: string, path: string): Promise<Result> {
+  const results: Result[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const lhr = await runLighthouse(path);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const shown = (id: string) => lhr.audits[id]?.displayValue ?? '-';
     const a11yRefs = lhr.categories.accessibility?.auditRefs ?? [];
@@ -79,32 +98,32 @@ async function audit(name: string, path: string, signedIn: boolean): Promise<Res
   return results[Math.floor(results.length / 2)] as Result;
 }
 
-async function clearHttpCache(): Promise<void> {
-  const context = cdpBrowser.contexts()[0] ?? (await cdpBrowser.newContext());
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.clearBrowserCache');
-  await page.close();
-}
-
-/** Signs a shopper in for the protected pages: the session lives in the origin's localStorage. */
+/**
+ * Signs a shopper in for the protected pages: the session lives in the origin's localStorage,
+ * written through the same browser over CDP, disconnected again before Lighthouse runs.
+ */
 async function putSession(storage: Record<string, string>): Promise<void> {
-  const context = cdpBrowser.contexts()[0] ?? (await cdpBrowser.newContext());
-  const page = await context.newPage();
-  // A JSON answer of the origin: opens its storage without loading (and caching) the app.
-  await page.goto(`${server.baseURL}/api/v1/health`);
-  await page.evaluate((entries) => {
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, storage);
-  await page.close();
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    // A JSON answer of the origin: opens its storage without loading the app.
+    await page.goto(`${server.baseURL}/api/v1/health`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
 }
 
 try {
   const routes = benchRoutes(await firstProductId(server.baseURL));
   const results: Result[] = [];
-  for (const route of routes.guest) results.push(await audit(route.name, route.path, false));
+  for (const route of routes.guest) results.push(await audit(route.name, route.path));
   await putSession(await signedInStorage(server.baseURL));
-  for (const route of routes.signedIn) results.push(await audit(route.name, route.path, true));
+  for (const route of routes.signedIn) results.push(await audit(route.name, route.path));
 
   console.log(`\nLighthouse ${lighthouseVersion()} mobile (${new Date().toISOString()}, ${runs} run(s) a page)\n`);
   console.log('route      perf  a11y  FCP      LCP      TBT      CLS');
@@ -118,7 +137,6 @@ try {
     console.log(`\n${result.name}: accessibility audits that failed\n  ${result.failedA11y.join('\n  ')}`);
   }
 } finally {
-  await cdpBrowser.close();
   chrome.kill();
   await server.stop();
 }

@@ -37,6 +37,8 @@ export interface RouteWeight {
   path: string;
   /** First contentful paint in ms from navigation start (null if the browser reported none). */
   fcpMs: number | null;
+  /** gzip bytes of the page's HTML (with its inline stylesheet, shell and data). */
+  html: number;
   js: KindTotals;
   css: KindTotals;
   assets: AssetWeight[];
@@ -93,7 +95,9 @@ export async function measureRoute(
       uploadThroughput: (750 * 1024) / 8,
     });
     const bodies: Promise<{ url: string; kind: AssetKind; body: Buffer } | null>[] = [];
+    let html: Promise<Buffer> | undefined;
     page.on('response', (response) => {
+      if (!html && response.request().isNavigationRequest() && response.status() === 200) html = response.body();
       const kind = kindOf(response);
       if (!kind || response.status() !== 200) return;
       bodies.push(
@@ -128,6 +132,7 @@ export async function measureRoute(
       name: route.name,
       path: route.path,
       fcpMs: timing.fcp === null ? null : Math.round(timing.fcp),
+      html: html ? gzipSync(await html, { level: 9 }).length : 0,
       js: totals(assets, 'js'),
       css: totals(assets, 'css'),
       assets,
@@ -165,7 +170,7 @@ export function kb(bytes: number): string {
 export function formatReport(weights: RouteWeight[]): string {
   const lines: string[] = [];
   lines.push(
-    'route      path                                     FCP ms   JS<FCP   JS init   CSS<FCP  CSS init  (kB gz)',
+    'route      path                                     FCP ms    HTML   JS<FCP   JS init   CSS<FCP  CSS init  (kB gz)',
   );
   for (const weight of weights) {
     lines.push(
@@ -173,6 +178,7 @@ export function formatReport(weights: RouteWeight[]): string {
         weight.name.padEnd(10),
         weight.path.slice(0, 40).padEnd(40),
         String(weight.fcpMs ?? '-').padStart(7),
+        kb(weight.html).padStart(7),
         kb(weight.js.beforeFcp).padStart(8),
         kb(weight.js.initial).padStart(9),
         kb(weight.css.beforeFcp).padStart(9),

@@ -53,7 +53,7 @@ export function scriptSafeJson(value: unknown): string {
  */
 export async function registerWebApp(app: App, distDir: string | undefined): Promise<void> {
   const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
-  const template = hasWebApp ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
+  const template = hasWebApp ? inlineStylesheets(readFileSync(path.join(distDir, 'index.html'), 'utf8'), distDir) : '';
   const shells = hasWebApp ? readShells(distDir) : undefined;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -81,6 +81,22 @@ export async function registerWebApp(app: App, distDir: string | undefined): Pro
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
     }
     return reply.status(404).send({ error: `Not found: ${request.method} ${pathname}` });
+  });
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g;
+
+/**
+ * The app's stylesheet (one file, Tailwind's output, about 12 kB gzipped) goes into the page
+ * itself: the shell paints as soon as the HTML has arrived, without a second round trip for the
+ * CSS (decision 024). The CSP allows inline styles; a file that could close the element stays a link.
+ */
+export function inlineStylesheets(html: string, distDir: string): string {
+  return html.replace(STYLESHEET_LINK, (link, href: string) => {
+    const file = path.join(distDir, href);
+    if (!existsSync(file)) return link;
+    const css = readFileSync(file, 'utf8');
+    return /<\/style/i.test(css) ? link : `<style>${css}</style>`;
   });
 }
 

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
 import { SaveLocalCartOnSignIn } from '@/features/cart';
+import { HomePageSkeleton } from '@/features/catalog';
 import { Header } from './layout/header';
 import { RouteErrorBoundary } from './route-error';
 
@@ -46,23 +46,8 @@ function Shell({ children }: { children: ReactNode }) {
 const block = 'animate-pulse rounded bg-gray-100';
 
 function PageSkeleton({ pathname }: { pathname: string }) {
-  if (pathname === '/') {
-    return (
-      <div
-        role="status"
-        aria-label="Loading"
-        className="mx-auto max-w-7xl space-y-6 px-4 py-5 sm:space-y-8 sm:px-6 sm:py-8 lg:px-8"
-      >
-        <div className="h-40 animate-pulse rounded-3xl bg-gray-100 sm:h-56" />
-        <div className={`h-20 ${block}`} />
-        <div className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
-          {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((key) => (
-            <ProductCardSkeleton key={key} />
-          ))}
-        </div>
-      </div>
-    );
-  }
+  // The real hero and category strip: the page draws them in the same place (decision 024).
+  if (pathname === '/') return <HomePageSkeleton />;
   if (pathname.startsWith('/product/')) {
     return (
       <div role="status" aria-label="Loading" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">

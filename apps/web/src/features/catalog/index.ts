@@ -2,6 +2,6 @@
  * The catalogue feature's public face: what the app and other features may import. Product
  * cards themselves are shared components (`@/components/product`), so that the wishlist can show
  * them without importing this feature. Its pages are not here: the router loads them lazily from
- * pages/, each as its own chunk.
+ * pages/, each as its own chunk. The home page's skeleton is the shell's fallback for `/`.
  */
-export {};
+export { HomePageSkeleton } from './components/home-page-skeleton';
