@@ -28,5 +28,12 @@ export default defineConfig(({ command }) => ({
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   // No manualChunks (decision 023): Rollup's own chunks put each library with the pages that use
   // it, so the first load carries only what the shell and the page shown need.
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Every browser the app supports has <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    // Short chunk names: the entry lists every lazy chunk's file for preloading (decision 023).
+    rollupOptions: { output: { chunkFileNames: 'assets/c-[hash].js' } },
+  },
 }));

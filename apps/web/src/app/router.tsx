@@ -2,7 +2,6 @@ import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { routePatterns } from '@/config/paths';
 import { RequireAuth } from '@/features/auth';
-import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 
 /**
@@ -221,7 +220,13 @@ export const routes: RouteObject[] = [
           (m) => m.RefundPolicyPage,
         ),
       },
-      { path: '*', Component: NotFoundPage },
+      {
+        path: '*',
+        ...page(
+          () => import('./not-found-page'),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
 ];

@@ -4,10 +4,10 @@ import { useIsLoggedIn } from '@/lib/auth/session-store';
 const SaveLocalCartForUser = lazy(() => import('./save-local-cart-for-user'));
 
 /**
- * Spec 000 section 4: the local cart is saved to the server "once logged in". Every page that
- * reads the cart does this already; mounted once in the page shell, it also happens when the
- * shopper signs in and goes somewhere without a cart (the home page). Renders nothing. Its code
- * (the server cart's calls and schemas) loads only for a signed-in user (decision 023).
+ * Spec 000 section 4: the local cart is saved to the server "once logged in". Mounted once in the
+ * page shell, so it happens wherever the shopper is when they sign in; the cart pages show it as
+ * loading (useServerCart). Renders nothing. Its code (the save and its calls) loads only for a
+ * signed-in user (decision 023).
  */
 export function SaveLocalCartOnSignIn() {
   const loggedIn = useIsLoggedIn();

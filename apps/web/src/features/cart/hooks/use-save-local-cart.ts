@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { serverCartQueryKey } from '../api/get-cart';
 import { saveLocalCart } from '../lib/save-local-cart';
 import { useCartStore } from '../stores/cart-store';
+import { saveLocalCartMutationKey } from './save-local-cart-key';
 
 /**
  * Spec 000 section 4: once the user is known, lines held in this browser are bulk-saved, the
@@ -14,7 +15,7 @@ export function useSaveLocalCart(userId: string | undefined): { isSaving: boolea
   const queryClient = useQueryClient();
   const hasLocalLines = useCartStore((state) => state.items.length > 0);
   const { mutate, isPending, isError } = useMutation({
-    mutationKey: ['cart', 'save-local'],
+    mutationKey: saveLocalCartMutationKey,
     mutationFn: saveLocalCart,
     onSuccess: async (cart, userId) => {
       if (cart) queryClient.setQueryData(serverCartQueryKey(userId), cart);

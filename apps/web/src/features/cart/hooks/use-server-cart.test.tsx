@@ -10,6 +10,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { fakeEndpoint, installFakeApi, type SentRequest } from '@/test/fake-api';
 import { testProduct } from '@/test/products';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
+import { SaveLocalCartOnSignIn } from '../components/save-local-cart-on-sign-in';
 import { CartPage } from '../pages/cart-page';
 import { useCartStore } from '../stores/cart-store';
 import { useRecipientStore } from '../stores/recipient-store';
@@ -90,6 +91,7 @@ function renderCartPage() {
           <>
             <CartCount />
             <CartPage />
+            <SaveLocalCartOnSignIn />
           </>
         ),
       },

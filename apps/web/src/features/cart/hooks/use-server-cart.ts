@@ -1,3 +1,4 @@
+import { useIsMutating } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -9,7 +10,7 @@ import { estimateTotals } from '../lib/estimate-totals';
 import { toCartLine } from '../lib/to-cart-line';
 import { useRecipientStore } from '../stores/recipient-store';
 import type { CartApi } from '../types';
-import { useSaveLocalCart } from './use-save-local-cart';
+import { saveLocalCartMutationKey } from './save-local-cart-key';
 
 /** Spec 000 section 8: an action before the user's id is known. */
 const MISSING_USER_MESSAGE = 'User ID not found';
@@ -30,7 +31,9 @@ export function useServerCart({ enabled }: { enabled: boolean }): CartApi {
   const cart = useServerCartQuery(userId);
   const { refetch } = cart;
   const { refetch: refetchUser } = user;
-  const { isSaving } = useSaveLocalCart(userId);
+  // The shell saves the local lines after sign-in (SaveLocalCartOnSignIn); the cart shows it is
+  // loading meanwhile, and the save's code is not part of the cart's (decision 023).
+  const isSaving = useIsMutating({ mutationKey: saveLocalCartMutationKey }) > 0;
   const recipients = useRecipientStore((state) => state.recipients);
   const { mutateAsync: addLine, isPending: adding } = useAddCartItem();
   const { mutateAsync: updateLine, isPending: updating } = useUpdateCartItem();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, isTextLink } from './get-product';
+import { isTextLink } from './get-product';
+import { htmlToText } from './linked-text';
 
 describe('a description or terms given as a URL (spec 000 section 2)', () => {
   it('is recognised by http://, https:// or a leading /', () => {

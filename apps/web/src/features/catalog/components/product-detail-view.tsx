@@ -1,11 +1,16 @@
 import { categoryNames, formatPriceRange, type Product } from '@gvm/contract';
 import { Gift, Mail, Infinity as NeverExpires } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { FavouriteButton } from '@/features/wishlist';
 import { ProductDetailBreadcrumb } from './product-detail-breadcrumb';
 import { ProductDetailImage } from './product-detail-image';
 import { ProductDetailPurchase } from './product-detail-purchase';
 import { ProductDetailDescription, ProductDetailTerms } from './product-detail-text';
-import { TopSellersSection } from './top-sellers-section';
+
+/** Below the product, so its code (the product cards) loads after the page's own (decision 023). */
+const TopSellersSection = lazy(() =>
+  import('./top-sellers-section').then((module) => ({ default: module.TopSellersSection })),
+);
 
 /** Spec 000 section 1: what every voucher promises, repeated where the buying decision is made. */
 const PROMISES = [
@@ -51,7 +56,9 @@ export function ProductDetailView({ product }: { product: Product }) {
       <div className="mt-12">
         <ProductDetailTerms terms={product.termsAndConditions} />
       </div>
-      <TopSellersSection />
+      <Suspense fallback={null}>
+        <TopSellersSection />
+      </Suspense>
     </div>
   );
 }

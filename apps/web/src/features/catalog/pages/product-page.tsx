@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { QueryError } from '@/components/ui/query-error';
 import { ApiError, toApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { useProduct } from '../api/get-product';
-import { ProductDetailNotFound } from '../components/product-detail-not-found';
 import { ProductDetailSkeleton } from '../components/product-detail-skeleton';
 import { ProductDetailView } from '../components/product-detail-view';
+
+/** Shown only for an unknown product, so not part of the page's first load (decision 023). */
+const ProductDetailNotFound = lazy(() =>
+  import('../components/product-detail-not-found').then((module) => ({ default: module.ProductDetailNotFound })),
+);
 
 /** Spec 000 section 2, Product detail (/product/:id): viewable without login. */
 export function ProductPage() {
@@ -22,7 +27,13 @@ export function ProductPage() {
   );
 
   if (product.isPending) return <ProductDetailSkeleton />;
-  if (notFound) return <ProductDetailNotFound />;
+  if (notFound) {
+    return (
+      <Suspense fallback={<ProductDetailSkeleton />}>
+        <ProductDetailNotFound />
+      </Suspense>
+    );
+  }
   if (product.isError) {
     return (
       <div className="px-4 py-16">

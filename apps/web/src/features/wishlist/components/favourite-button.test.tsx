@@ -106,7 +106,13 @@ describe('the favourite heart (spec 000 section 4, Wishlist)', () => {
   it('creates a wishlist on the first add when the user has none (GET answered 404)', async () => {
     const requests = serveWishlists([]);
     const { user } = renderHeart({ signedIn: true });
-    await user.click(await screen.findByRole('button', { name: 'Add Argos to wishlist' }));
+    // A signed-in heart shows disabled until its code has loaded (decision 023).
+    const heart = await waitFor(() => {
+      const button = screen.getByRole('button', { name: 'Add Argos to wishlist' });
+      expect(button).toBeEnabled();
+      return button;
+    });
+    await user.click(heart);
     expect(await screen.findByRole('button', { name: 'Remove Argos from wishlist' })).toBeInTheDocument();
     expect(sent(requests)).toEqual([
       `GET /wishlists/${ada._id}`,

@@ -1,46 +1,44 @@
-import { clsx } from 'clsx';
-import { Heart } from 'lucide-react';
-import type { MouseEvent } from 'react';
-import { useAddPendingWishlistItem } from '../hooks/use-add-pending-wishlist-item';
-import { useFavourite } from '../hooks/use-favourite';
+import { WISHLIST_LOGIN_REQUIRED_MESSAGE } from '@gvm/contract';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { rememberReturnTo } from '@/lib/auth/redirect-storage';
+import { useSessionStore } from '@/lib/auth/session-store';
+import { toast } from '@/lib/toast';
+import { rememberPendingWishlistItem } from '../lib/pending-wishlist-item';
+import { type FavouriteButtonProps, HeartButton } from './heart-button';
 
-interface FavouriteButtonProps {
-  productId: string;
-  merchantName: string;
-  className?: string;
-}
+const SignedInFavouriteButton = lazy(() => import('./signed-in-favourite-button'));
 
 /**
- * The heart that keeps a product in the wishlist (spec 000 sections 2 and 4): filled while the
- * product is in the user's first wishlist; a tap toggles it. Disabled while a change is saved.
+ * The heart that keeps a product in the wishlist (spec 000 sections 2 and 4). A guest's tap keeps
+ * the product as pendingWishlistItem and sends them to log in, coming back to /wishlist where it is
+ * added; that needs none of the wishlist's calls, so only a signed-in user's heart loads them
+ * (decision 023), showing an empty heart until they have.
  */
-export function FavouriteButton({ productId, merchantName, className }: FavouriteButtonProps) {
-  useAddPendingWishlistItem();
-  const { isFavourite, isPending, toggle } = useFavourite(productId);
-
-  function handleClick(event: MouseEvent<HTMLButtonElement>) {
-    // The heart sits on cards that link to the product: tapping it must not follow the link.
-    event.preventDefault();
-    event.stopPropagation();
-    toggle();
-  }
-
+export function FavouriteButton(props: FavouriteButtonProps) {
+  const isGuest = useSessionStore((state) => state.status === 'guest');
+  if (isGuest) return <GuestFavouriteButton {...props} />;
   return (
-    <button
-      type="button"
-      onClick={handleClick}
-      disabled={isPending}
-      aria-label={isFavourite ? `Remove ${merchantName} from wishlist` : `Add ${merchantName} to wishlist`}
-      title={isFavourite ? 'Remove from wishlist' : 'Add to wishlist'}
-      className={clsx(
-        'inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow-sm',
-        'transition-colors hover:bg-white hover:text-red-500 focus-visible:outline-2 focus-visible:outline-brand-600',
-        'disabled:cursor-wait disabled:opacity-60',
-        isFavourite ? 'text-red-500' : 'text-gray-500',
-        className,
-      )}
-    >
-      <Heart aria-hidden="true" className={clsx('h-5 w-5', isFavourite && 'fill-current')} />
-    </button>
+    <Suspense fallback={<HeartButton {...props} isFavourite={false} disabled onToggle={() => {}} />}>
+      <SignedInFavouriteButton {...props} />
+    </Suspense>
+  );
+}
+
+function GuestFavouriteButton({ productId, merchantName, className }: FavouriteButtonProps) {
+  const navigate = useNavigate();
+  return (
+    <HeartButton
+      merchantName={merchantName}
+      isFavourite={false}
+      className={className}
+      onToggle={() => {
+        rememberPendingWishlistItem(productId);
+        rememberReturnTo(paths.wishlist);
+        toast.info(WISHLIST_LOGIN_REQUIRED_MESSAGE);
+        navigate(`${paths.login}?returnTo=${paths.wishlist}`);
+      }}
+    />
   );
 }
