@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, responseError, toApiError } from './api-client';
+import { api, REQUEST_TIMEOUT_MS } from './http-client';
 
 describe('normalised API errors (spec 000 section 8)', () => {
   it('reads the message from the error field, then the message field', () => {
@@ -20,5 +21,65 @@ describe('normalised API errors (spec 000 section 8)', () => {
     const unknown = toApiError(new Error('boom'));
     expect(unknown).toBeInstanceOf(ApiError);
     expect(unknown.status).toBe(500);
+  });
+});
+
+describe('the fetch client (spec 000 section 7)', () => {
+  let restore = () => {};
+  afterEach(() => {
+    restore();
+  });
+
+  /** Puts `fetch` in the client's place for one test, recording what it was asked. */
+  function transport(answer: (url: string, init: RequestInit) => Promise<Response>) {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const original = api.transport;
+    api.transport = (url, init) => {
+      calls.push({ url, init });
+      return answer(url, init);
+    };
+    restore = () => {
+      api.transport = original;
+    };
+    return calls;
+  }
+
+  it('sends the query without empty values, JSON only with a body, and reads a 204 as null', async () => {
+    const calls = transport(async () => new Response(null, { status: 204 }));
+    const answer = await api.request({ method: 'get', url: '/products', params: { q: 'a b', page: 2, x: undefined } });
+    expect(answer).toEqual({ status: 204, data: null });
+    expect(calls[0]?.url).toBe('/api/v1/products?q=a+b&page=2');
+    expect(new Headers(calls[0]?.init.headers).has('Content-Type')).toBe(false);
+    await api.post('/carts', { userId: 'u1' });
+    expect(new Headers(calls[1]?.init.headers).get('Content-Type')).toBe('application/json');
+    expect(calls[1]?.init.body).toBe('{"userId":"u1"}');
+  });
+
+  it('gives up after 10 seconds with a timeout message, and says so when the server cannot be reached', async () => {
+    // The platform's own timer drives AbortSignal.timeout: the test stands in for it.
+    const timer = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timer.signal);
+    transport(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const pending = api.get('/users/me');
+    expect(timeout).toHaveBeenCalledWith(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(10_000);
+    timer.abort(new DOMException('signal timed out', 'TimeoutError'));
+    await expect(pending).rejects.toMatchObject({
+      networkError: true,
+      message: 'The request timed out. Please try again.',
+    });
+    timeout.mockRestore();
+    transport(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.get('/users/me')).rejects.toMatchObject({
+      networkError: true,
+      message: 'Could not reach the server. Please check your connection.',
+    });
   });
 });
