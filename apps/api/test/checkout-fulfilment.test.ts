@@ -104,6 +104,10 @@ describe('fulfilment of a paid checkout session', () => {
     expect(toBo?.text).toContain('Happy birthday & <cheers>');
     expect(toBo?.html).toContain('Happy birthday &amp; &lt;cheers&gt;');
     expect(toBo?.html).not.toContain('<b>Gift</b>');
+    // The gift card's art, as a PNG at an absolute address with the value on it (decision 028).
+    expect(toBo?.html).toMatch(
+      /<img src="http[^"]*\/api\/v1\/logos\/ARGOS-GB\.png\?value=25&amp;currency=GBP" alt="Argos gift card, £25\.00" width="214" height="135"/,
+    );
     const token = /\/gift\/([\w-]+)/.exec(toBo?.text ?? '')?.[1];
     expect(token?.length).toBeGreaterThanOrEqual(22);
     expect(transfers.some((transfer) => transfer.claimTokenHash.includes(defined(token)))).toBe(false);

@@ -137,6 +137,7 @@ describe('confirm-transfer', () => {
     expect(mail?.text).toContain('Bo <b>Bold</b> claimed your Argos £25.00 gift.');
     expect(mail?.html).toContain('Bo &lt;b&gt;Bold&lt;/b&gt; claimed your Argos £25.00 gift.');
     expect(mail?.html).not.toContain('<b>Bold</b>');
+    expect(mail?.html).toContain('/api/v1/logos/ARGOS-GB.png?value=25&amp;currency=GBP"');
   });
 });
 

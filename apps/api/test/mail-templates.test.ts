@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   acknowledgementEmail,
   existingAccountEmail,
+  giftClaimedEmail,
+  giftReceivedEmail,
+  giftReminderEmail,
   loginCodeEmail,
   noAccountEmail,
   operationsCopyEmail,
@@ -92,5 +95,38 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('Name: Eve');
     expect(mail.text).toContain('Message:\nline one\nline <two>');
     expect(mail.html).toContain('line one<br>line &lt;two&gt;');
+  });
+
+  it("shows the gift card's art in the gift e-mails' HTML, escaped, and only words in the text part", () => {
+    const artUrl = `${publicUrl}/api/v1/logos/ARGOS-GB.png?value=25&currency=GBP`;
+    const gift = {
+      senderName: 'Ada',
+      recipientName: 'Bo',
+      merchantName: 'Argos',
+      value: 2500,
+      currency: 'GBP',
+      artUrl,
+    };
+    const mails = [
+      giftReceivedEmail({ ...gift, message: null, claimUrl: `${publicUrl}/gift/t` }),
+      giftReminderEmail({ ...gift, claimUrl: `${publicUrl}/gift/t` }),
+      giftClaimedEmail({ ...gift, claimerName: 'Bo', publicUrl }),
+    ];
+    for (const mail of mails) {
+      expect(mail.html).toContain(
+        `<img src="${publicUrl}/api/v1/logos/ARGOS-GB.png?value=25&amp;currency=GBP" alt="Argos gift card, £25.00" width="214" height="135"`,
+      );
+      expect(mail.text).not.toContain('logos');
+      expect(mail.text).not.toMatch(/\n\n\n/);
+    }
+    const hostileArt = giftReceivedEmail({
+      ...gift,
+      merchantName: hostile,
+      message: null,
+      claimUrl: 'x',
+      artUrl: '"><x',
+    });
+    expect(hostileArt.html).not.toContain('"><x');
+    expect(hostileArt.html).not.toContain('<img src=x');
   });
 });

@@ -1,5 +1,6 @@
 /** The catalogue module's public face: what other modules may call (they never reach `products` directly). */
 export {
+  cardArtEmailUrl,
   findProductsByCodes,
   findProductsByIds,
   getProduct,

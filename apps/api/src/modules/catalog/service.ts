@@ -23,6 +23,15 @@ export function logoUrl(code: string): string {
   return `${CARD_ART_PATH}${encodeURIComponent(code)}.svg`;
 }
 
+/**
+ * The card as a PNG at an absolute address, with the voucher's value (minor units) printed on it:
+ * for e-mails, where SVG is poorly supported (decision 028).
+ */
+export function cardArtEmailUrl(publicUrl: string, code: string, value: number, currency: string): string {
+  const file = `${publicUrl}${CARD_ART_PATH}${encodeURIComponent(code)}.png`;
+  return `${file}?value=${toMajorUnits(value)}&currency=${encodeURIComponent(currency)}`;
+}
+
 export function toProduct(row: ProductRow): Product {
   return {
     _id: row.id,

@@ -6,6 +6,7 @@ import type { PaymentEvent, ProviderSessionState } from '../../adapters/payments
 import type { Database, Executor } from '../../db/client';
 import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions } from '../../db/schema/checkout';
 import { clearCart } from '../carts';
+import { cardArtEmailUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { issueVouchers } from '../orders';
 import { findUserByEmail } from '../users';
@@ -107,6 +108,7 @@ export async function fulfilIn(tx: Executor, deps: CheckoutDeps, sessionId: stri
         value: order.value,
         currency: order.currency,
         claimUrl: `${deps.config.publicUrl}/gift/${order.gift.claimToken}`,
+        artUrl: cardArtEmailUrl(deps.config.publicUrl, order.productCode, order.value, order.currency),
       }),
     });
     // A recipient who already has an account also finds the gift in their notifications.

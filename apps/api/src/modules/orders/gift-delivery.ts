@@ -22,6 +22,7 @@ import {
   type OrderRow,
   orders,
 } from '../../db/schema/orders';
+import { cardArtEmailUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { findUserByEmail, findUserContacts } from '../users';
 import { newClaimToken } from './service';
@@ -80,7 +81,7 @@ export async function queueGiftEmail(
   tx: Executor,
   deps: GiftMailDeps,
   transfer: GiftTransferRow,
-  order: Pick<OrderRow, 'merchantName' | 'value' | 'currency'>,
+  order: Pick<OrderRow, 'productCode' | 'merchantName' | 'value' | 'currency'>,
   kind: 'sent' | 'resent',
   now: Date,
 ): Promise<void> {
@@ -96,6 +97,7 @@ export async function queueGiftEmail(
       value: order.value,
       currency: order.currency,
       claimUrl: `${deps.publicUrl}/gift/${token}`,
+      artUrl: cardArtEmailUrl(deps.publicUrl, order.productCode, order.value, order.currency),
     }),
   });
   await recordGiftEvent(tx, transfer.id, kind, { name: transfer.recipientName, email: transfer.recipientEmail }, now);
@@ -186,6 +188,7 @@ export async function remindUnclaimedGifts(db: Database, deps: GiftMailDeps, bat
           value: order.value,
           currency: order.currency,
           claimUrl: `${deps.publicUrl}/gift/${token}`,
+          artUrl: cardArtEmailUrl(deps.publicUrl, order.productCode, order.value, order.currency),
         }),
       });
       await notifyUser(

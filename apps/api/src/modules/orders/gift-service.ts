@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import { type GiftTransferRow, giftTransfers, type OrderRow, orders } from '../../db/schema/orders';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { logoUrl } from '../catalog';
+import { cardArtEmailUrl, logoUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { findUserByEmail, findUserContacts, getCurrentUser } from '../users';
 import { deliveryOf, giftHistories } from './gift-delivery';
@@ -297,6 +297,7 @@ async function claim(
           value: order.value,
           currency: order.currency,
           publicUrl: deps.publicUrl,
+          artUrl: cardArtEmailUrl(deps.publicUrl, order.productCode, order.value, order.currency),
         }),
       });
     }

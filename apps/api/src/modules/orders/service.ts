@@ -28,6 +28,7 @@ export interface VoucherUnit {
 export interface IssuedOrder {
   id: string;
   unitIndex: number;
+  productCode: string;
   merchantName: string;
   value: number;
   currency: string;
@@ -98,6 +99,7 @@ export async function issueVouchers(
     const order: IssuedOrder = {
       id: row.id,
       unitIndex: row.unitIndex,
+      productCode: unit.productCode,
       merchantName: unit.merchantName,
       value: unit.value,
       currency: unit.currency,

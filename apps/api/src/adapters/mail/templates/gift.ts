@@ -1,5 +1,5 @@
 import { formatMoney, toMajorUnits } from '@gvm/contract';
-import { type RenderedEmail, renderEmail } from './layout';
+import { cardArtBlock, type RenderedEmail, renderEmail } from './layout';
 
 /** To a gift's sender once someone has claimed it (issue 9): who, what, and where to see it. */
 export function giftClaimedEmail({
@@ -9,6 +9,7 @@ export function giftClaimedEmail({
   value,
   currency,
   publicUrl,
+  artUrl,
 }: {
   senderName: string;
   /** The claimer's account name, or the name the gift was addressed to. */
@@ -18,6 +19,8 @@ export function giftClaimedEmail({
   value: number;
   currency: string;
   publicUrl: string;
+  /** The gift card's art as an absolute PNG address (decision 028). */
+  artUrl: string;
 }): RenderedEmail {
   const amount = formatMoney(toMajorUnits(value), currency);
   return renderEmail({
@@ -27,6 +30,7 @@ export function giftClaimedEmail({
     blocks: [
       { kind: 'paragraph', text: `Hello ${senderName || 'there'},` },
       { kind: 'paragraph', text: `${claimerName} claimed your ${merchantName} ${amount} gift.` },
+      cardArtBlock(artUrl, merchantName, amount),
       { kind: 'fields', rows: [['Merchant', merchantName] as const, ['Value', amount] as const] },
       { kind: 'button', label: 'See your sent gifts', url: `${publicUrl}/wallet` },
       {
@@ -45,6 +49,7 @@ export function giftReminderEmail({
   value,
   currency,
   claimUrl,
+  artUrl,
 }: {
   senderName: string;
   recipientName: string;
@@ -53,6 +58,8 @@ export function giftReminderEmail({
   value: number;
   currency: string;
   claimUrl: string;
+  /** The gift card's art as an absolute PNG address (decision 028). */
+  artUrl: string;
 }): RenderedEmail {
   const amount = formatMoney(toMajorUnits(value), currency);
   return renderEmail({
@@ -65,6 +72,7 @@ export function giftReminderEmail({
         kind: 'paragraph',
         text: `${senderName} sent you a ${amount} ${merchantName} gift voucher a while ago, and it has not been claimed yet.`,
       },
+      cardArtBlock(artUrl, merchantName, amount),
       { kind: 'fields', rows: [['Merchant', merchantName] as const, ['Value', amount] as const] },
       { kind: 'button', label: 'Claim your gift', url: claimUrl },
       {

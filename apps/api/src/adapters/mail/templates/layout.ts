@@ -19,7 +19,9 @@ export type EmailBlock =
   | { kind: 'button'; label: string; url: string }
   | { kind: 'fields'; rows: ReadonlyArray<readonly [label: string, value: string]> }
   | { kind: 'quote'; text: string }
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  /** A picture (the gift card's art): HTML only, the text part has the same facts in words. */
+  | { kind: 'image'; src: string; alt: string; width: number; height: number };
 
 export interface EmailContent {
   subject: string;
@@ -27,6 +29,14 @@ export interface EmailContent {
   /** The preview line mail clients show beside the subject. */
   preview: string;
   blocks: EmailBlock[];
+}
+
+/**
+ * The voucher's gift-card art (a PNG: many mail clients show no SVG) at half its 428 x 270 pixels,
+ * sharp on dense screens (decision 028).
+ */
+export function cardArtBlock(artUrl: string, merchantName: string, amount: string): EmailBlock {
+  return { kind: 'image', src: artUrl, alt: `${merchantName} gift card, ${amount}`, width: 214, height: 135 };
 }
 
 const font = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
@@ -39,11 +49,14 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 }
 
 function renderText(content: EmailContent): string {
-  return [content.heading, ...content.blocks.map(textOf), `— ${productName}`].join('\n\n').concat('\n');
+  const blocks = content.blocks.map(textOf).filter((text): text is string => text !== null);
+  return [content.heading, ...blocks, `— ${productName}`].join('\n\n').concat('\n');
 }
 
-function textOf(block: EmailBlock): string {
+function textOf(block: EmailBlock): string | null {
   switch (block.kind) {
+    case 'image':
+      return null;
     case 'paragraph':
     case 'note':
       return block.text;
@@ -94,6 +107,8 @@ ${body}
 
 function renderBlock(block: EmailBlock): string {
   switch (block.kind) {
+    case 'image':
+      return `<p style="margin:0 0 20px;"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.height}" style="display:block;border:0;border-radius:12px;max-width:100%;height:auto;"></p>`;
     case 'paragraph':
       return `<p style="margin:0 0 16px;">${escapeMultiline(block.text)}</p>`;
     case 'note':

@@ -1,5 +1,5 @@
 import { formatDeliveryDay, formatMoney, toMajorUnits } from '@gvm/contract';
-import { productName, type RenderedEmail, renderEmail } from './layout';
+import { cardArtBlock, productName, type RenderedEmail, renderEmail } from './layout';
 
 export interface ReceiptLine {
   orderId: string;
@@ -75,6 +75,7 @@ export function giftReceivedEmail({
   value,
   currency,
   claimUrl,
+  artUrl,
 }: {
   senderName: string;
   recipientName: string;
@@ -84,6 +85,8 @@ export function giftReceivedEmail({
   value: number;
   currency: string;
   claimUrl: string;
+  /** The gift card's art as an absolute PNG address (decision 028). */
+  artUrl: string;
 }): RenderedEmail {
   const amount = money(value, currency);
   return renderEmail({
@@ -93,6 +96,7 @@ export function giftReceivedEmail({
     blocks: [
       { kind: 'paragraph', text: `Hello ${recipientName},` },
       { kind: 'paragraph', text: `${senderName} sent you a ${amount} ${merchantName} gift voucher.` },
+      cardArtBlock(artUrl, merchantName, amount),
       ...(message ? [{ kind: 'quote', text: message } as const] : []),
       { kind: 'fields', rows: [['Merchant', merchantName] as const, ['Value', amount] as const] },
       { kind: 'button', label: 'Claim your gift', url: claimUrl },
