@@ -73,10 +73,13 @@ describe('serving the web app', () => {
 });
 
 /** The page's JSON data block, parsed; undefined when the page has none. */
-function initialData(
-  html: string,
-):
-  | { search?: { params: Record<string, string>; response: unknown }; product?: { id: string; response: Product } }
+function initialData(html: string):
+  | {
+      search?: { params: Record<string, string>; response: unknown };
+      product?: { id: string; response: Product };
+      filters?: unknown;
+      topSellers?: unknown;
+    }
   | undefined {
   const match = /<script type="application\/json" id="initial-data">(.*?)<\/script>/s.exec(html);
   return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
@@ -159,6 +162,8 @@ describe('pages carry their shell and the catalogue data of their first render (
     });
     expect(data?.search?.response).toEqual(api.json());
     expect((api.json() as { products: unknown[] }).products).toHaveLength(PAGE_SIZE);
+    // And the filter bar's lists.
+    expect(data?.filters).toEqual((await pages.app.inject({ url: '/api/v1/products/filters' })).json());
   });
 
   it("follows the page's filters, trimmed, and embeds nothing for filters the catalogue refuses", async () => {
@@ -169,7 +174,9 @@ describe('pages carry their shell and the catalogue data of their first render (
       url: '/api/v1/products/search?category=fashion&q=ar&sortBy=price-asc&country=GB&limit=16&page=1',
     });
     expect(data?.search?.response).toEqual(api.json());
-    expect(initialData(await page('/?category=no-such-category'))).toBeUndefined();
+    const refused = initialData(await page('/?category=no-such-category'));
+    expect(refused?.search).toBeUndefined();
+    expect(refused?.filters).toBeDefined();
   });
 
   it('embeds the product for /product/:id, and nothing for an unknown one or another page', async () => {
@@ -178,7 +185,11 @@ describe('pages carry their shell and the catalogue data of their first render (
     const data = initialData(await page(`/product/${row.id}`));
     expect(data?.product?.id).toBe(row.id);
     expect(data?.product?.response).toEqual((await pages.app.inject({ url: `/api/v1/products/${row.id}` })).json());
-    expect(initialData(await page('/product/00000000-0000-4000-8000-000000000000'))).toBeUndefined();
+    // And the top sellers shown under it (spec 000 section 9: limit 8, GB).
+    const topSellers = await pages.app.inject({ url: '/api/v1/products/top-sellers?limit=8&country=GB' });
+    expect(data?.topSellers).toEqual(topSellers.json());
+    expect((topSellers.json() as { products: unknown[] }).products).toHaveLength(8);
+    expect(initialData(await page('/product/00000000-0000-4000-8000-000000000000'))?.product).toBeUndefined();
     expect(initialData(await page('/cart'))).toBeUndefined();
   });
 

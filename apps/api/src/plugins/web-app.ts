@@ -23,6 +23,10 @@ type ShellName = 'home' | 'product' | 'page';
 export interface InitialData {
   /** The browse grid's first page for the filters in `params` (the web's own filter shape). */
   search?: { params: Record<string, string>; response: unknown };
+  /** The filter bar's lists (categories and merchants) on `/`. */
+  filters?: unknown;
+  /** The top-sellers strip under a product (spec 000 section 9: limit 8, GB). */
+  topSellers?: unknown;
   /** `id` as it stands in the page's path (the key the product page asks under). */
   product?: { id: string; response: unknown };
 }
@@ -30,6 +34,8 @@ export interface InitialData {
 /** Decision 007: the browse grid is fixed to GB (the web's SEARCH_COUNTRY). */
 const SEARCH_COUNTRY = 'GB';
 const BROWSE_FILTERS = ['category', 'merchant', 'q', 'sortBy'] as const;
+/** Spec 000 section 9: the product page's top sellers are limit 8, GB (the web's TOP_SELLERS_PARAMS). */
+const TOP_SELLERS_LIMIT = 8;
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -126,7 +132,7 @@ export function renderPage(
       .join('');
     html = html.replace('</head>', () => `${links}</head>`);
   }
-  if (data && (data.search || data.product)) {
+  if (data && Object.values(data).some((value) => value !== undefined)) {
     const block = `<script type="application/json" id="initial-data">${scriptSafeJson(data)}</script>`;
     html = html.replace('</body>', () => `${block}</body>`);
   }
@@ -158,14 +164,24 @@ async function initialDataFor(app: App, request: FastifyRequest, pathname: strin
     params.sortBy ??= DEFAULT_SORT;
     params.country = SEARCH_COUNTRY;
     const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), page: '1' });
-    const response = await catalogueAnswer(app, request, `/api/v1/products/search?${search}`);
-    return response === undefined ? undefined : { search: { params, response } };
+    const [response, filters] = await Promise.all([
+      catalogueAnswer(app, request, `/api/v1/products/search?${search}`),
+      catalogueAnswer(app, request, '/api/v1/products/filters'),
+    ]);
+    return { search: response === undefined ? undefined : { params, response }, filters };
   }
   const id = PRODUCT_PATH.exec(pathname)?.[1];
   if (id) {
     const decoded = decodeSafely(id);
-    const product = await catalogueAnswer(app, request, `/api/v1/products/${encodeURIComponent(decoded)}`);
-    return product === undefined ? undefined : { product: { id: decoded, response: product } };
+    const [product, topSellers] = await Promise.all([
+      catalogueAnswer(app, request, `/api/v1/products/${encodeURIComponent(decoded)}`),
+      catalogueAnswer(
+        app,
+        request,
+        `/api/v1/products/top-sellers?limit=${TOP_SELLERS_LIMIT}&country=${SEARCH_COUNTRY}`,
+      ),
+    ]);
+    return { product: product === undefined ? undefined : { id: decoded, response: product }, topSellers };
   }
   return undefined;
 }

@@ -1,6 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INITIAL_DATA_ELEMENT_ID, initialDataKeys, seedInitialData, takeInitialData } from './initial-data';
+import {
+  INITIAL_DATA_ELEMENT_ID,
+  initialDataKeys,
+  PAGE_DATA_FRESH_MS,
+  pageDataStaleTime,
+  seedInitialData,
+  takeInitialData,
+} from './initial-data';
+import { createQueryClient } from './query-client';
 
 function embed(text: string): void {
   const script = document.createElement('script');
@@ -42,5 +50,33 @@ describe("the page's initial data (decision 024)", () => {
       product: { id: 'p', response: [] },
     });
     expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('seeds the filter lists and the top sellers (their products) too', () => {
+    const client = new QueryClient();
+    const filters = { categories: ['fashion'], merchants: ['Argos'] };
+    seedInitialData(client, { filters, topSellers: { products: [{ _id: 't1' }] } });
+    expect(client.getQueryData(initialDataKeys.filters())).toEqual(filters);
+    expect(client.getQueryData(initialDataKeys.topSellers())).toEqual([{ _id: 't1' }]);
+  });
+
+  it('counts as fresh for a minute while the query holds it, then as any other data', async () => {
+    const client = createQueryClient();
+    seedInitialData(client, { product: { id: 'p3', response: { _id: 'p3' } } });
+    const seededQuery = client.getQueryCache().find({ queryKey: initialDataKeys.product('p3'), exact: true });
+    if (!seededQuery) throw new Error('not seeded');
+    expect(pageDataStaleTime(seededQuery)).toBe(PAGE_DATA_FRESH_MS);
+    // A page mounting now finds it fresh: no request.
+    let fetched = 0;
+    await client.fetchQuery({ queryKey: initialDataKeys.product('p3'), queryFn: () => ++fetched });
+    expect(fetched).toBe(0);
+    // Once replaced by an answer of its own, the default (0) applies again.
+    client.setQueryData(initialDataKeys.product('p3'), { _id: 'p3', later: true }, { updatedAt: Date.now() + 1 });
+    expect(pageDataStaleTime(seededQuery)).toBe(0);
+    // A query never seeded is stale at once, as before.
+    client.setQueryData(['other'], 1);
+    const other = client.getQueryCache().find({ queryKey: ['other'], exact: true });
+    if (!other) throw new Error('missing');
+    expect(pageDataStaleTime(other)).toBe(0);
   });
 });

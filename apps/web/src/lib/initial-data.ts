@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * The catalogue answers the server put into the page for its first render (decision 024): the
@@ -12,6 +12,10 @@ export interface InitialData {
   search?: { params: Record<string, string>; response: unknown };
   /** `id` as it stands in the page's path. */
   product?: { id: string; response: unknown };
+  /** The filter bar's lists, on `/`. */
+  filters?: unknown;
+  /** The product page's top sellers (limit 8, GB), as GET /products/top-sellers answers: `{ products }`. */
+  topSellers?: unknown;
 }
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
@@ -23,7 +27,27 @@ export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 export const initialDataKeys = {
   search: (params: Record<string, string>) => ['products', 'search', params] as const,
   product: (id: string) => ['product', id] as const,
+  filters: () => ['products', 'filters'] as const,
+  topSellers: () => ['products', 'top-sellers', { limit: 8, country: 'GB' }] as const,
 };
+
+/**
+ * How long the page's data count as fresh: as long as the catalogue's own answers may be cached
+ * (Cache-Control max-age=60, decision 022). Without it a page would ask again for what it was
+ * just given, the moment it renders, and load the schemas to read the answer.
+ */
+export const PAGE_DATA_FRESH_MS = 60_000;
+
+/** Query hash → the dataUpdatedAt of the data seeded from the page. */
+const seeded = new Map<string, number>();
+
+/**
+ * The query client's default staleTime: fresh for PAGE_DATA_FRESH_MS while a query still holds
+ * the data the page carried, 0 (TanStack's default) otherwise, including once it has refetched.
+ */
+export function pageDataStaleTime(query: Query): number {
+  return seeded.get(query.queryHash) === query.state.dataUpdatedAt ? PAGE_DATA_FRESH_MS : 0;
+}
 
 /** Reads (once) and removes the page's data block; undefined when there is none or it is not JSON. */
 export function takeInitialData(doc: Document = document): InitialData | undefined {
@@ -46,13 +70,21 @@ export function takeInitialData(doc: Document = document): InitialData | undefin
  */
 export function seedInitialData(queryClient: QueryClient, data: InitialData | undefined): void {
   if (!data) return;
-  const { search, product } = data;
+  const seed = (queryKey: QueryKey, value: unknown) => {
+    queryClient.setQueryData(queryKey, value);
+    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+    if (query) seeded.set(query.queryHash, query.state.dataUpdatedAt);
+  };
+  const { search, product, filters, topSellers } = data;
   if (search && isRecord(search.params) && isRecord(search.response)) {
-    queryClient.setQueryData(initialDataKeys.search(search.params), { pages: [search.response], pageParams: [1] });
+    seed(initialDataKeys.search(search.params), { pages: [search.response], pageParams: [1] });
   }
   if (product && typeof product.id === 'string' && isRecord(product.response)) {
-    queryClient.setQueryData(initialDataKeys.product(product.id), product.response);
+    seed(initialDataKeys.product(product.id), product.response);
   }
+  if (isRecord(filters)) seed(initialDataKeys.filters(), filters);
+  if (isRecord(topSellers) && Array.isArray(topSellers.products))
+    seed(initialDataKeys.topSellers(), topSellers.products);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
-import { seedInitialData, takeInitialData } from './initial-data';
+import { pageDataStaleTime, seedInitialData, takeInitialData } from './initial-data';
 
 /**
  * Spec 000 section 9: data is retried 3 times by default and discarded after 5 minutes; spec 001
@@ -14,6 +14,8 @@ export function createQueryClient(): QueryClient {
         retry: (failureCount, error) =>
           failureCount < 3 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
+        // Data the page arrived with are fresh for a minute (decision 024); everything else as before.
+        staleTime: pageDataStaleTime,
       },
     },
   });

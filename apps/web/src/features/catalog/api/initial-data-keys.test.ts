@@ -4,6 +4,8 @@ import { initialDataKeys } from '@/lib/initial-data';
 import { readBrowseParams } from '../hooks/use-browse-params';
 import { SEARCH_COUNTRY } from '../hooks/use-user-country';
 import { productQueryOptions } from './get-product';
+import { productFiltersQueryOptions } from './get-product-filters';
+import { topSellersQueryOptions } from './get-top-sellers';
 import { searchProductsQueryOptions } from './search-products';
 
 describe('the keys the page data is seeded under (decision 024)', () => {
@@ -24,5 +26,10 @@ describe('the keys the page data is seeded under (decision 024)', () => {
 
   it("is the product page's key for the id in the path", () => {
     expect(initialDataKeys.product('abc')).toEqual(productQueryOptions('abc').queryKey);
+  });
+
+  it("are the filter bar's and the top sellers' keys", () => {
+    expect(initialDataKeys.filters()).toEqual(productFiltersQueryOptions().queryKey);
+    expect(initialDataKeys.topSellers()).toEqual(topSellersQueryOptions().queryKey);
   });
 });
