@@ -73,19 +73,24 @@ function texture(hash: number, palette: Palette): string {
   }
 }
 
+/** The accent disc in the top right corner, under the motif. */
+const DISC = { cx: CARD_WIDTH - 40, cy: 40, r: 96 };
+
 /** The category's motif, on a disc of the accent colour in the top right corner. */
 function motif(category: string, palette: Palette): string {
   const onAccent = palette.ink === '#ffffff' ? '#ffffff' : '#111827';
   return [
-    `<circle cx="${CARD_WIDTH - 42}" cy="46" r="104" fill="${palette.accent}" fill-opacity="0.92"/>`,
+    `<circle cx="${DISC.cx}" cy="${DISC.cy}" r="${DISC.r}" fill="${palette.accent}" fill-opacity="0.92"/>`,
     `<g transform="translate(${CARD_WIDTH - 112} 22) scale(0.7)" fill="none" stroke="${onAccent}" stroke-width="7" stroke-linecap="round" stroke-linejoin="round">`,
     motifOf(category),
     '</g>',
   ].join('');
 }
 
-/** The area the name may fill: left of the disc's lower edge, above the footer. */
+/** The area the name may fill: the card's width inside its margins, above the footer. */
 const WORDMARK_WIDTH = CARD_WIDTH - 2 * MARGIN;
+/** The upper of two lines stops short of the disc, which reaches down to its height. */
+const UPPER_LINE_WIDTH = DISC.cx - Math.sqrt(DISC.r ** 2 - 66 ** 2) - MARGIN - 8;
 const WORDMARK_CAP_MAX = 58;
 const TWO_LINE_CAP_MAX = 40;
 /** Below this cap height a one-line name is split in two, when it has two words or more. */
@@ -102,7 +107,11 @@ function wordmark(name: string, hash: number, palette: Palette, withValue: boole
     return `<path fill="${palette.ink}" d="${linePath(one, MARGIN, bottom, oneSize)}"/>`;
   }
   const [first, second] = balancedSplit(words).map((part) => setLine(face, part)) as [SetLine, SetLine];
-  const size = Math.min(WORDMARK_WIDTH / Math.max(first.width, second.width), TWO_LINE_CAP_MAX / first.capHeight);
+  const size = Math.min(
+    UPPER_LINE_WIDTH / first.width,
+    WORDMARK_WIDTH / second.width,
+    TWO_LINE_CAP_MAX / first.capHeight,
+  );
   const leading = size * first.capHeight * 1.45;
   return [
     `<path fill="${palette.ink}" d="${linePath(first, MARGIN, bottom - leading, size)}"/>`,
