@@ -182,9 +182,12 @@ describe('pages carry their shell and the catalogue data of their first render (
   it('embeds the product for /product/:id, and nothing for an unknown one or another page', async () => {
     const [row] = await pages.database.db.select({ id: products.id }).from(products).limit(1);
     if (!row) throw new Error('no product seeded');
-    const data = initialData(await page(`/product/${row.id}`));
+    const html = await page(`/product/${row.id}`);
+    const data = initialData(html);
     expect(data?.product?.id).toBe(row.id);
     expect(data?.product?.response).toEqual((await pages.app.inject({ url: `/api/v1/products/${row.id}` })).json());
+    // Its picture is fetched with the page.
+    expect(html).toContain(`<link rel="preload" as="image" href="${data?.product?.response.imageUrl}">`);
     // And the top sellers shown under it (spec 000 section 9: limit 8, GB).
     const topSellers = await pages.app.inject({ url: '/api/v1/products/top-sellers?limit=8&country=GB' });
     expect(data?.topSellers).toEqual(topSellers.json());

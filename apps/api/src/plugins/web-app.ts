@@ -132,6 +132,11 @@ export function renderPage(
       .join('');
     html = html.replace('</head>', () => `${links}</head>`);
   }
+  // The product's picture is the page's largest element: fetch it with the HTML, not after the render.
+  const imageUrl = (data?.product?.response as { imageUrl?: unknown } | undefined)?.imageUrl;
+  if (typeof imageUrl === 'string' && /^\/api\/v1\/logos\/[\w.%-]+\.svg$/.test(imageUrl)) {
+    html = html.replace('</head>', () => `<link rel="preload" as="image" href="${imageUrl}"></head>`);
+  }
   if (data && Object.values(data).some((value) => value !== undefined)) {
     const block = `<script type="application/json" id="initial-data">${scriptSafeJson(data)}</script>`;
     html = html.replace('</body>', () => `${block}</body>`);
