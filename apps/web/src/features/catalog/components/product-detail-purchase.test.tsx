@@ -1,6 +1,6 @@
 import type { Product } from '@gvm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
@@ -35,6 +35,15 @@ function optionNames(): string[] {
   return Array.from(group.querySelectorAll('label')).map((label) => label.textContent ?? '');
 }
 
+/** Add To Cart once the cart's code has loaded (it shows disabled, marked data-loading, until then). */
+function addButton(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const button = screen.getByRole('button', { name: 'Add To Cart' });
+    expect(button).not.toHaveAttribute('data-loading');
+    return button;
+  });
+}
+
 beforeEach(() => {
   useCartStore.setState({ items: [] });
 });
@@ -49,23 +58,22 @@ describe('the value-per-card picker (spec 000 section 5)', () => {
     renderPurchase(product({ minPrice: 10, maxPrice: 40, currency: 'EUR' }));
     expect(optionNames()).toEqual(['€5.00', '€10.00', '€20.00', '€40.00']);
     for (const radio of screen.getAllByRole('radio', { name: /€/ })) expect(radio).not.toBeChecked();
-    const add = screen.getByRole('button', { name: 'Add To Cart' });
-    expect(add).toBeDisabled();
+    expect(await addButton()).toBeDisabled();
     await userEvent.click(screen.getByRole('radio', { name: '€20.00' }));
-    expect(add).toBeEnabled();
+    expect(await addButton()).toBeEnabled();
   });
 
-  it('preselects the value of a fixed-value product', () => {
+  it('preselects the value of a fixed-value product', async () => {
     renderPurchase(product({ minPrice: 25, maxPrice: 25 }));
     expect(optionNames()).toEqual(['£25.00']);
     expect(screen.getByRole('radio', { name: '£25.00' })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeEnabled();
+    expect(await addButton()).toBeEnabled();
   });
 
-  it('offers only £5.00 when both bounds are under 5', () => {
+  it('offers only £5.00 when both bounds are under 5', async () => {
     renderPurchase(product({ minPrice: 1, maxPrice: 4 }));
     expect(optionNames()).toEqual(['£5.00']);
-    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeDisabled();
+    expect(await addButton()).toBeDisabled();
   });
 
   it('offers quantities 1 to 5, starting at 1', () => {
@@ -80,7 +88,7 @@ describe('the value-per-card picker (spec 000 section 5)', () => {
     await userEvent.click(screen.getByRole('radio', { name: '£50.00' }));
     await userEvent.click(screen.getByRole('radio', { name: '3' }));
     expect(screen.getByText('£150.00')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    await userEvent.click(await addButton());
 
     expect(await screen.findByText('Added product to cart')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/cart');

@@ -1,56 +1,21 @@
 import { formatMoney, type Product, preselectedValue, toMajorUnits, toMinorUnits, valueOptions } from '@gvm/contract';
-import { ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
-import { useCart } from '@/features/cart';
-import { ApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { lazy, Suspense, useState } from 'react';
+import { AddToCartButton } from './add-to-cart-button';
 import { QuantityPicker } from './quantity-picker';
 import { ValuePicker } from './value-picker';
 
-const INVALID_VALUE = 'Please select a valid value for the card';
+const AddToCart = lazy(() => import('./add-to-cart'));
 
 /**
  * The value-per-card and quantity pickers and Add To Cart (spec 000 sections 4, 5 and 8). The
  * button stays disabled until a value above 0 is chosen, and while the item is being added.
  */
 export function ProductDetailPurchase({ product }: { product: Product }) {
-  const cart = useCart();
-  const navigate = useNavigate();
   const [value, setValue] = useState<number | null>(() => preselectedValue(product.minPrice, product.maxPrice));
   const [quantity, setQuantity] = useState(1);
-  const [adding, setAdding] = useState(false);
+  const [pending, setPending] = useState(false);
   const options = valueOptions(product.minPrice, product.maxPrice);
-  const pending = adding || cart.isPending;
   const hasValue = value !== null && value > 0;
-
-  async function addToCart() {
-    if (value === null || !(value > 0)) {
-      toast.error(INVALID_VALUE);
-      return;
-    }
-    setAdding(true);
-    try {
-      await cart.addItem({
-        productId: product._id,
-        productCode: product.productCode,
-        merchantName: product.merchant.name,
-        imageUrl: product.imageUrl,
-        currency: product.currency,
-        selectedValue: value,
-        quantity,
-      });
-      toast.success('Added product to cart');
-      navigate(paths.cart);
-    } catch (error) {
-      // Spec 000 section 8: the server's error text, else the value message.
-      toast.error(error instanceof ApiError ? error.message : INVALID_VALUE);
-      setAdding(false);
-    }
-  }
 
   const subtotal = hasValue ? toMajorUnits(toMinorUnits(value) * quantity) : null;
 
@@ -71,10 +36,9 @@ export function ProductDetailPurchase({ product }: { product: Product }) {
             </>
           )}
         </p>
-        <Button size="lg" className="rounded-full sm:min-w-48" disabled={!hasValue || pending} onClick={addToCart}>
-          {pending ? <Spinner /> : <ShoppingCart aria-hidden="true" className="h-5 w-5" />}
-          Add To Cart
-        </Button>
+        <Suspense fallback={<AddToCartButton disabled={!hasValue} loading />}>
+          <AddToCart product={product} value={value} quantity={quantity} onPendingChange={setPending} />
+        </Suspense>
       </div>
     </div>
   );

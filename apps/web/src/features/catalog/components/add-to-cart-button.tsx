@@ -1,0 +1,34 @@
+import { ShoppingCart } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+export const INVALID_VALUE = 'Please select a valid value for the card';
+
+/**
+ * The Add To Cart button (spec 000 section 5). `loading`: shown disabled while the cart's code
+ * loads, right after the page's first render (decision 023).
+ */
+export function AddToCartButton({
+  disabled,
+  pending = false,
+  loading = false,
+  onClick,
+}: {
+  disabled: boolean;
+  pending?: boolean;
+  loading?: boolean;
+  onClick?(): void;
+}) {
+  return (
+    <Button
+      size="lg"
+      className="rounded-full sm:min-w-48"
+      disabled={disabled || loading}
+      data-loading={loading || undefined}
+      onClick={onClick}
+    >
+      {pending ? <Spinner /> : <ShoppingCart aria-hidden="true" className="h-5 w-5" />}
+      Add To Cart
+    </Button>
+  );
+}
