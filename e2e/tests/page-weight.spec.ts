@@ -43,6 +43,8 @@ test.describe('first load', () => {
       // The measurement saw the app: its page and its entry script were weighed.
       expect(weight.assets.some((asset) => asset.kind === 'js' && asset.path.startsWith('/assets/index-'))).toBe(true);
       expect(weight.html).toBeGreaterThan(0);
+      // The stylesheet comes inline with the page, and is not fetched again (decision 024).
+      expect(weight.css.initial, `${weight.name} fetched a stylesheet`).toBe(0);
       // Soft: a failure names every route over the budget, not only the first.
       expect
         .soft(

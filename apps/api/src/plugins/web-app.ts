@@ -102,7 +102,9 @@ export function inlineStylesheets(html: string, distDir: string): string {
     const file = path.join(distDir, href);
     if (!existsSync(file)) return link;
     const css = readFileSync(file, 'utf8');
-    return /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    // The disabled link is never fetched; it tells Vite's loader, which looks for a stylesheet
+    // link before it adds one for a lazily loaded page, that this stylesheet is already here.
+    return /<\/style/i.test(css) ? link : `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
   });
 }
 
