@@ -17,7 +17,7 @@
  * docs/performance.md.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,12 +53,17 @@ const connections = Number(values.connections);
 const distinctCount = Number(values.distinct);
 const databases = new Set(values.databases.split(','));
 
-const searches = [
+const searches: { name: string; path: string; acceptEncoding?: string }[] = [
   {
     name: 'category + country, price sort, page 3',
     path: '/api/v1/products/search?category=fashion&country=GB&sortBy=price-asc&page=3&limit=16',
   },
   { name: 'merchant search, default sort', path: '/api/v1/products/search?q=amber%20goods&country=GB&limit=16' },
+  {
+    name: 'merchant search, Accept-Encoding: br (as browsers ask)',
+    path: '/api/v1/products/search?q=amber%20goods&country=GB&limit=16',
+    acceptEncoding: 'br',
+  },
 ];
 
 /**
@@ -123,13 +128,18 @@ function summary(result: autocannon.Result): Measurement {
  * of other work on the machine weighs on both sides rather than on one: requests per second
  * over all rounds, and the worst round's p99.
  */
-async function compare(appUrl: string, bareUrl: string): Promise<{ app: Measurement; bare: Measurement }> {
+async function compare(
+  appUrl: string,
+  bareUrl: string,
+  headers: Record<string, string>,
+): Promise<{ app: Measurement; bare: Measurement }> {
   const rounds = 3;
   const totals = { app: { requests: 0, p99: 0, errors: 0 }, bare: { requests: 0, p99: 0, errors: 0 } };
   for (let round = 0; round < rounds; round++) {
     for (const side of ['app', 'bare'] as const) {
       const result = await autocannon({
         url: side === 'app' ? appUrl : bareUrl,
+        headers,
         connections,
         duration: duration / rounds,
       });
@@ -165,10 +175,31 @@ function listen(server: Server): Promise<string> {
   );
 }
 
+/** The bytes as they travel (fetch would decompress them), and the headers. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`));
+        else resolve({ body: Buffer.concat(chunks), headers: response.headers });
+      });
+    }).on('error', reject);
+  });
+}
+
 /** A plain node:http server answering fixed bytes: the ceiling this machine allows. */
-async function bareServer(body: Buffer): Promise<{ url: string; close: () => Promise<void> }> {
+async function bareServer(
+  body: Buffer,
+  extraHeaders: Record<string, string>,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body.length,
+      ...extraHeaders,
+    });
     response.end(body);
   });
   const url = await listen(server);
@@ -205,13 +236,14 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
   try {
     console.log('  repeated queries (answered from the cache after the first)');
     for (const search of searches) {
-      const response = await fetch(base + search.path);
-      if (!response.ok) throw new Error(`${search.path} answered ${response.status}`);
-      const body = Buffer.from(await response.arrayBuffer());
-      const bare = await bareServer(body);
-      const { app: appResult, bare: bareResult } = await compare(base + search.path, bare.url);
+      const headers: Record<string, string> = search.acceptEncoding ? { 'accept-encoding': search.acceptEncoding } : {};
+      const response = await rawGet(base + search.path, headers);
+      const coding = response.headers['content-encoding'];
+      const bare = await bareServer(response.body, coding ? { 'content-encoding': coding } : {});
+      const body = response.body;
+      const { app: appResult, bare: bareResult } = await compare(base + search.path, bare.url, headers);
       await bare.close();
-      console.log(`  ${search.name} (${body.length} bytes)`);
+      console.log(`  ${search.name} (${body.length} bytes${coding ? ` in ${coding}` : ''})`);
       console.log(
         `    app : ${appResult.requestsPerSecond.toFixed(0).padStart(6)} req/s, p99 ${appResult.p99} ms, errors ${appResult.errors}`,
       );

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product, ProductSearchResponse } from '@gvm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,42 @@ describe('catalogue answers are cached, validated and invalidated (issue 10 §3)
     expect(gone.pagination.total).toBe(0);
   });
 
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('keeps the answer compressed with %s, under a tag of its own', async (coding, decompress) => {
+    const url = '/api/v1/products/search?limit=50';
+    const plain = await get(ctx.app, url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+
+    const accept = { 'accept-encoding': `${coding}, identity;q=0.5` };
+    const compressed = await get(ctx.app, url, accept);
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe(coding);
+    expect(compressed.headers.vary).toBe('accept-encoding');
+    expect(compressed.headers['cache-control']).toBe(PUBLIC_CACHE);
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(decompress(compressed.rawPayload).toString()).toBe(plain.body);
+    expect(compressed.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-${coding}"`);
+    const again = await get(ctx.app, url, accept);
+    expect(again.rawPayload.equals(compressed.rawPayload)).toBe(true);
+
+    const notModified = await get(ctx.app, url, { ...accept, 'if-none-match': String(compressed.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    // The plain tag does not validate the compressed representation, nor the other way round.
+    expect((await get(ctx.app, url, { ...accept, 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(200);
+    expect((await get(ctx.app, url, { 'if-none-match': String(compressed.headers.etag) })).statusCode).toBe(200);
+  });
+
+  it('sends a small answer as it is, whatever the client accepts', async () => {
+    const small = await get(ctx.app, '/api/v1/products/filters', { 'accept-encoding': 'br, gzip' });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body).categories.length).toBeGreaterThan(0);
+  });
+
   it('declares the 304 in the OpenAPI document, without a body', async () => {
     const document = (await get(ctx.app, '/api/v1/openapi.json')).json() as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
@@ -203,6 +240,18 @@ describe('CatalogAnswerCache', () => {
     expect(cache.memoryEntries).toBeGreaterThan(10);
     expect((await cache.get('first', async () => 'recomputed')).body.toString()).toBe(body);
     expect((await cache.get('key-0', async () => 'recomputed')).body.toString()).toBe('recomputed');
+  });
+
+  it('counts a compressed body in its memory bound, made once however often it is asked for', async () => {
+    const cache = new CatalogAnswerCache(database.db, { maxBytes: 1024 * 1024, recheckMs: 60_000 });
+    const answer = await cache.get('coded', async () => JSON.stringify({ words: 'catalogue '.repeat(500) }));
+    const plainBytes = cache.memoryBytes;
+    const [first, second] = await Promise.all([cache.coded(answer, 'br'), cache.coded(answer, 'br')]);
+    expect(second).toBe(first);
+    expect(brotliDecompressSync(first).equals(answer.body)).toBe(true);
+    expect(cache.memoryBytes).toBe(plainBytes + first.length);
+    const gzipped = await cache.coded(answer, 'gzip');
+    expect(cache.memoryBytes).toBe(plainBytes + first.length + gzipped.length);
   });
 
   it('trusts the generation it read for recheckMs, then sees the change', async () => {

@@ -1,14 +1,49 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db/client';
 import { catalogGeneration } from '../../db/schema/catalog';
 
+export type ContentCoding = 'br' | 'gzip';
+/** Codings a cached answer is kept in, the browser's favourite first. */
+export const contentCodings: ContentCoding[] = ['br', 'gzip'];
+/** Below this a body is sent as it is (as @fastify/compress does): the coding would not pay. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
 /** A serialised catalogue answer and its strong validator. */
 export interface CachedAnswer {
+  /** Its key in the memory cache (generation included). */
+  readonly key: string;
   body: Buffer;
   /** `"<sha-1 of the body, base64url>"`: equal bodies, equal tags, on every instance. */
   etag: string;
+  /** The body compressed, made on the first request that accepts the coding. */
+  coded: Partial<Record<ContentCoding, Promise<Buffer>>>;
+  /** The same once made, for a request that need not wait. */
+  ready: Partial<Record<ContentCoding, Buffer>>;
+  /** Bytes of the compressed bodies made so far (counted in the memory bound). */
+  codedBytes: number;
+}
+
+const compressors: Record<ContentCoding, (body: Buffer) => Promise<Buffer>> = {
+  // Made once per answer and sent many times: brotli at quality 5 (@fastify/compress uses 4 for
+  // each response it compresses), gzip at its default level 6.
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => promisify(gzip)(body),
+};
+
+/** The tag of one representation: a compressed body is other bytes, so another strong tag. */
+export function etagFor(answer: CachedAnswer, coding: ContentCoding | undefined): string {
+  return coding ? `${answer.etag.slice(0, -1)}-${coding}"` : answer.etag;
 }
 
 export interface AnswerCacheOptions {
@@ -64,7 +99,8 @@ export class CatalogAnswerCache {
     if (options.maxBytes > 0) {
       this.memory = new LRUCache<string, CachedAnswer>({
         maxSize: options.maxBytes,
-        sizeCalculation: (answer, key) => answer.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+        sizeCalculation: (answer, key) =>
+          answer.body.length + answer.codedBytes + key.length * 2 + ENTRY_OVERHEAD_BYTES,
       });
     }
   }
@@ -125,8 +161,34 @@ export class CatalogAnswerCache {
     return this.remember(fullKey, body);
   }
 
+  /**
+   * The answer's body in `coding`, compressed once (off the event loop) and kept with it; the
+   * memory cache counts the new bytes.
+   */
+  async coded(answer: CachedAnswer, coding: ContentCoding): Promise<Buffer> {
+    const existing = answer.coded[coding];
+    if (existing) return existing;
+    const made = compressors[coding](answer.body).then((compressed) => {
+      const own = ownBuffer(compressed);
+      answer.codedBytes += own.length;
+      answer.ready[coding] = own;
+      // Put back so the LRU counts the new bytes (lru-cache measures a value when it is set,
+      // and setting the same value again keeps the old size), if it still holds this answer.
+      if (this.memory?.peek(answer.key) === answer) {
+        this.memory.delete(answer.key);
+        this.memory.set(answer.key, answer);
+      }
+      return own;
+    });
+    answer.coded[coding] = made;
+    made.catch(() => {
+      delete answer.coded[coding];
+    });
+    return made;
+  }
+
   private remember(fullKey: string, body: Buffer): CachedAnswer {
-    const answer = { body, etag: etagOf(body) };
+    const answer: CachedAnswer = { key: fullKey, body, etag: etagOf(body), coded: {}, ready: {}, codedBytes: 0 };
     // An answer produced while the generation moved on is still correct for its own (older)
     // key, which nobody asks for any more; it ages out of the LRU.
     this.memory?.set(fullKey, answer);

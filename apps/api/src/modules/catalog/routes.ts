@@ -1,11 +1,20 @@
+import { Negotiator } from '@fastify/accept-negotiator';
 import { type AnySchema, catalogEndpoints, type ProductSearchQuery, type SchemaInput } from '@gvm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { type CachedAnswer, CatalogAnswerCache, matchesIfNoneMatch } from './answer-cache';
+import {
+  type CachedAnswer,
+  CatalogAnswerCache,
+  COMPRESS_THRESHOLD_BYTES,
+  contentCodings,
+  etagFor,
+  matchesIfNoneMatch,
+} from './answer-cache';
 import { cardArtPng, cardArtSvg } from './art/card-art';
 import { CountCache } from './count-cache';
 import {
@@ -46,16 +55,31 @@ function searchKey(query: ProductSearchQuery): string {
   ]);
 }
 
-function send(
+/** Accept-Encoding headers come in a handful of spellings: each is parsed once. */
+const codings = new Negotiator({ supportedValues: contentCodings, cache: new LRUCache<string, string>({ max: 200 }) });
+
+/**
+ * The answer, or 304 when If-None-Match holds its tag. A client that accepts brotli or gzip gets
+ * the body compressed once and kept with the answer, with a tag of its own (`"…-br"`); the
+ * Content-Encoding set here tells @fastify/compress to leave it alone.
+ */
+async function send(
+  cache: CatalogAnswerCache,
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
   contentType: string,
   cacheControl = CATALOG_CACHE_CONTROL,
 ) {
-  reply.header('cache-control', cacheControl).header('etag', answer.etag);
-  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type(contentType).send(answer.body);
+  const accepted = request.headers['accept-encoding'];
+  const coding =
+    accepted && answer.body.length >= COMPRESS_THRESHOLD_BYTES ? (codings.negotiate(accepted) ?? undefined) : undefined;
+  const etag = etagFor(answer, coding);
+  reply.header('cache-control', cacheControl).header('etag', etag).header('vary', 'accept-encoding');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  reply.type(contentType);
+  if (!coding) return reply.send(answer.body);
+  return reply.header('content-encoding', coding).send(answer.ready[coding] ?? (await cache.coded(answer, coding)));
 }
 
 function redisFor(app: App): Redis | undefined {
@@ -88,7 +112,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       const answer = await cache.get(searchKey(request.query), async (generation) =>
         json(catalogEndpoints.search.responses[200], await searchProducts(app.db, request.query, counts, generation)),
       );
-      return send(request, reply, answer, JSON_TYPE);
+      return send(cache, request, reply, answer, JSON_TYPE);
     },
   });
 
@@ -98,7 +122,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       const answer = await cache.get(searchKey(request.query), async (generation) =>
         json(catalogEndpoints.search.responses[200], await searchProducts(app.db, request.query, counts, generation)),
       );
-      return send(request, reply, answer, JSON_TYPE);
+      return send(cache, request, reply, answer, JSON_TYPE);
     },
   });
 
@@ -109,7 +133,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       const answer = await cache.get(JSON.stringify(['top-sellers', limit, country ?? '']), async () =>
         json(catalogEndpoints.topSellers.responses[200], { products: await topSellers(app.db, limit, country) }),
       );
-      return send(request, reply, answer, JSON_TYPE);
+      return send(cache, request, reply, answer, JSON_TYPE);
     },
   });
 
@@ -119,7 +143,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       const answer = await cache.get('["filters"]', async () =>
         json(catalogEndpoints.filters.responses[200], await productFilters(app.db)),
       );
-      return send(request, reply, answer, JSON_TYPE);
+      return send(cache, request, reply, answer, JSON_TYPE);
     },
   });
 
@@ -130,7 +154,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       const answer = await cache.get(JSON.stringify(['code', code]), async () =>
         json(catalogEndpoints.getByCode.responses[200], await getProductByCode(app.db, code)),
       );
-      return send(request, reply, answer, JSON_TYPE);
+      return send(cache, request, reply, answer, JSON_TYPE);
     },
   });
 
@@ -143,7 +167,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       const answer = await cache.get(key, async () =>
         json(catalogEndpoints.get.responses[200], await getProduct(app.db, id)),
       );
-      return send(request, reply, answer, JSON_TYPE);
+      return send(cache, request, reply, answer, JSON_TYPE);
     },
   });
 
@@ -168,7 +192,7 @@ export async function catalogRoutes(app: App): Promise<void> {
         const svg = cardArtSvg({ name: facts.name, color: facts.color, category: facts.category, value: shown });
         return format === 'png' ? cardArtPng(svg) : svg;
       });
-      return send(request, reply, answer, format === 'png' ? 'image/png' : 'image/svg+xml', LOGO_CACHE_CONTROL);
+      return send(cache, request, reply, answer, format === 'png' ? 'image/png' : 'image/svg+xml', LOGO_CACHE_CONTROL);
     },
   });
 }
