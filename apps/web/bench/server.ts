@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -18,11 +19,15 @@ export async function startServer(port: number): Promise<BenchServer> {
     throw new Error('apps/web/dist is missing: build the web app first (npm run build -w @gvm/web)');
   }
   const baseURL = `http://localhost:${port}`;
+  // A copy of the build: another build in this tree during a run cannot swap the files under it.
+  const dist = mkdtempSync(path.join(tmpdir(), 'gvm-bench-dist-'));
+  cpSync(path.join(root, 'apps/web/dist'), dist, { recursive: true });
   const child = spawn(process.execPath, ['e2e/server.mjs'], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(port) },
+    env: { ...process.env, E2E_PORT: String(port), WEB_DIST_DIR: dist },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  child.once('exit', () => rmSync(dist, { recursive: true, force: true }));
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`The server stopped while starting (exit ${code})`))),
   );
