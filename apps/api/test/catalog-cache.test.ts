@@ -254,6 +254,37 @@ describe('CatalogAnswerCache', () => {
     expect(cache.memoryBytes).toBe(plainBytes + first.length + gzipped.length);
   });
 
+  it('keeps serving what it holds while the database does not answer', async () => {
+    let now = 1_000_000;
+    let down = false;
+    const flaky = new Proxy(database.db, {
+      get: (target, property, receiver) =>
+        property === 'select' && down
+          ? () => {
+              throw new Error('connection refused');
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    const errors: unknown[] = [];
+    const cache = new CatalogAnswerCache(flaky, {
+      maxBytes: 1024 * 1024,
+      recheckMs: 1000,
+      now: () => now,
+      onGenerationError: (error) => errors.push(error),
+    });
+    await cache.get('held', async () => 'the answer');
+    down = true;
+    now += 5000;
+    const held = await cache.get('held', async () => {
+      throw new Error('a miss needs the database');
+    });
+    expect(held.body.toString()).toBe('the answer');
+    expect(errors).toHaveLength(1);
+    await expect(cache.get('not held', async () => Promise.reject(new Error('no database')))).rejects.toThrow(
+      'no database',
+    );
+  });
+
   it('trusts the generation it read for recheckMs, then sees the change', async () => {
     let now = 1_000_000;
     const cache = new CatalogAnswerCache(database.db, { maxBytes: 1024 * 1024, recheckMs: 1000, now: () => now });

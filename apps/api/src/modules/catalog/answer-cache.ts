@@ -27,18 +27,21 @@ export interface CachedAnswer {
   codedBytes: number;
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
 const compressors: Record<ContentCoding, (body: Buffer) => Promise<Buffer>> = {
   // Made once per answer and sent many times: brotli at quality 5 (@fastify/compress uses 4 for
   // each response it compresses), gzip at its default level 6.
   br: (body) =>
-    promisify(brotliCompress)(body, {
+    brotli(body, {
       params: {
         [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
         [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-  gzip: (body) => promisify(gzip)(body),
+  gzip: (body) => gzipped(body),
 };
 
 /** The tag of one representation: a compressed body is other bytes, so another strong tag. */
@@ -47,7 +50,7 @@ export function etagFor(answer: CachedAnswer, coding: ContentCoding | undefined)
 }
 
 export interface AnswerCacheOptions {
-  /** Upper bound of the bodies and keys held in this process, in bytes (0: no memory cache). */
+  /** Upper bound of the bodies (compressed ones too) and keys held in this process, in bytes (0: no memory cache). */
   maxBytes: number;
   /** How long a generation read from the database is trusted before it is read again (0: every request). */
   recheckMs: number;
@@ -57,6 +60,8 @@ export interface AnswerCacheOptions {
   redisTtlSeconds?: number;
   now?: () => number;
   onRedisError?: (error: unknown) => void;
+  /** The generation could not be read: the last one known is kept meanwhile. */
+  onGenerationError?: (error: unknown) => void;
 }
 
 const REDIS_PREFIX = 'gvm-catalog:';
@@ -126,7 +131,18 @@ export class CatalogAnswerCache {
 
   private async readGeneration(): Promise<string> {
     const checkedAt = this.now();
-    const [row] = await this.db.select().from(catalogGeneration);
+    let row: { epoch: string; generation: number } | undefined;
+    try {
+      [row] = await this.db.select().from(catalogGeneration);
+    } catch (error) {
+      // The database is unreachable: the answers already held stay as good as they were a
+      // moment ago, so they keep being served (a miss will fail on its own query). Asked again
+      // after `recheckMs`.
+      if (!this.known) throw error;
+      this.options.onGenerationError?.(error);
+      this.known = { generation: this.known.generation, checkedAt };
+      return this.known.generation;
+    }
     if (!row) throw new Error('catalog_generation has no row: run the migrations');
     const generation = `${row.epoch}.${row.generation}`;
     // Every key held names an older generation now: nobody will ask for them again.

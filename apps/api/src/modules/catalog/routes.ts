@@ -102,6 +102,8 @@ export async function catalogRoutes(app: App): Promise<void> {
     recheckMs: app.appConfig.catalogCacheRecheckMs,
     redis: redisFor(app),
     onRedisError: (error) => app.log.warn({ err: error }, 'catalogue cache (Redis) unavailable'),
+    onGenerationError: (error) =>
+      app.log.warn({ err: error }, 'catalogue generation unreadable: serving the answers already cached'),
   });
   // Once per miss, what the response serialiser would have checked: the answer fits the contract.
   const json = <S extends AnySchema>(schema: S, value: SchemaInput<S>) => JSON.stringify(schema.parse(value));
