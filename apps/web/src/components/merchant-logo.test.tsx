@@ -52,4 +52,11 @@ describe('product MerchantLogo: the art on product cards', () => {
     expect(container.querySelector('img')).toBeNull();
     expect(container.textContent).toBe('A');
   });
+
+  it('loads the first row at once and first (the largest image on screen), the rest lazily', () => {
+    const { container } = render(<ProductMerchantLogo src="/api/v1/logos/AO-GB.svg" name="AO" priority />);
+    const image = container.querySelector('img') as HTMLImageElement;
+    expect(image.getAttribute('loading')).toBe('eager');
+    expect(image.getAttribute('fetchpriority')).toBe('high');
+  });
 });

@@ -8,7 +8,18 @@ import { useState } from 'react';
  * index.css (components layer), so a size or a rounding in `className` overrides them. A plain
  * lazy <img> of a server-made SVG with its intrinsic size (card-shaped), so nothing shifts.
  */
-export function MerchantLogo({ src, name, className }: { src: string; name: string; className?: string }) {
+export function MerchantLogo({
+  src,
+  name,
+  className,
+  priority = false,
+}: {
+  src: string;
+  name: string;
+  className?: string;
+  /** On screen at first paint (the largest image there): loaded eagerly at high priority, else lazily. */
+  priority?: boolean;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
   if (!src || failedSrc === src) {
@@ -24,7 +35,8 @@ export function MerchantLogo({ src, name, className }: { src: string; name: stri
       alt=""
       width={CARD_ART_WIDTH}
       height={CARD_ART_HEIGHT}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailedSrc(src)}
       className={clsx('merchant-image', className)}

@@ -13,13 +13,15 @@ interface ProductCardProps {
    * it never opens the product.
    */
   favourite?: ReactNode;
+  /** The card's art is on screen when the page opens (the grid's first row): fetched at once, first. */
+  imagePriority?: boolean;
 }
 
 /**
  * A product in a grid (spec 000 section 2, Product browse grid): logo, merchant name, price or
  * range, and the favourite heart. Shared by the browse grid, the top sellers and the wishlist.
  */
-export function ProductCard({ product, favourite }: ProductCardProps) {
+export function ProductCard({ product, favourite, imagePriority = false }: ProductCardProps) {
   const name = product.merchant.name;
   return (
     <article className="group relative h-full overflow-hidden rounded-2xl border border-gray-100 bg-white shadow-sm transition duration-200 hover:-translate-y-0.5 hover:border-brand-100 hover:shadow-lg hover:shadow-brand-600/5">
@@ -31,6 +33,7 @@ export function ProductCard({ product, favourite }: ProductCardProps) {
           <MerchantLogo
             src={product.imageUrl}
             name={name}
+            priority={imagePriority}
             className="rounded-xl transition-transform duration-300 group-hover:scale-105"
           />
         </div>

@@ -4,9 +4,10 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { testProduct } from '@/test/products';
 import { searchProductsQueryOptions } from '../api/search-products';
 import { emptyResultsMessage } from './browse-empty-state';
-import { ProductGrid } from './product-grid';
+import { ProductGrid, ProductList } from './product-grid';
 
 const noProducts: ProductSearchResponse = { products: [], pagination: { currentPage: 1, totalPages: 0, total: 0 } };
 
@@ -52,5 +53,33 @@ describe('the browse grid when nothing matches (spec 000 section 2)', () => {
     expect(emptyResultsMessage({})).toBe('No products found for your country.');
     renderEmptyGrid({ category: 'travel', sortBy: 'merchant-az', country: 'GB' });
     expect(screen.getByText('No products found for your country.')).toBeInTheDocument();
+  });
+});
+
+describe('the browse grid’s card art (issue 12 §1)', () => {
+  it('fetches the first row’s art at once and first, and the rest lazily', () => {
+    const products = Array.from({ length: 6 }, (_, i) =>
+      testProduct({
+        _id: `p-${i}`,
+        imageUrl: `/api/v1/logos/P${i}.svg`,
+        merchant: { name: `Shop ${i}`, redemptionUrl: null },
+      }),
+    );
+    const router = createMemoryRouter([{ path: '/', element: <ProductList products={products} /> }]);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const images = [...document.querySelectorAll('ul[aria-label="Products"] img')];
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
+    expect(images.filter((image) => image.getAttribute('fetchpriority') === 'high')).toHaveLength(4);
   });
 });

@@ -21,13 +21,17 @@ export function ProductGridSkeleton() {
   );
 }
 
+/** The cards of the first row (four wide on a desktop, two rows of two on a phone) are on screen at once. */
+const FIRST_ROW = 4;
+
 export function ProductList({ products }: { products: Product[] }) {
   return (
     <ul aria-label="Products" className={gridClass}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id}>
           <ProductCard
             product={product}
+            imagePriority={index < FIRST_ROW}
             favourite={<FavouriteButton productId={product._id} merchantName={product.merchant.name} />}
           />
         </li>
