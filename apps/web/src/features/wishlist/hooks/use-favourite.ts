@@ -17,7 +17,7 @@ import { useWishlist } from './use-wishlist';
 export function useFavourite(productId: string) {
   const navigate = useNavigate();
   const isGuest = useSessionStore((state) => state.status === 'guest');
-  const { userId, wishlist } = useWishlist();
+  const { userId, wishlists, wishlist } = useWishlist();
   const add = useAddWishlistItem();
   const remove = useRemoveWishlistItem();
   const isFavourite = wishlist?.items.some((item) => item.productId === productId) ?? false;
@@ -43,5 +43,9 @@ export function useFavourite(productId: string) {
     );
   }
 
-  return { isFavourite, isPending: add.isPending || remove.isPending, toggle };
+  // Until the user and their wishlist are known, a tap could not be answered right (no user id to
+  // add for, or a heart that is really filled): the heart waits, disabled. The page itself may
+  // already be drawn from the HTML's data (decision 024) by then.
+  const loading = !isGuest && wishlists.isPending;
+  return { isFavourite, isPending: loading || add.isPending || remove.isPending, toggle };
 }
