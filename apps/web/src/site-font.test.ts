@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
+
+/** Issue 12 §1: a self-hosted site font, preloaded, swapped in without moving the text (decision 028). */
+describe('the site font', () => {
+  const html = read('../index.html');
+  const css = read('./index.css');
+  const fontCss = read('../../../node_modules/@fontsource-variable/figtree/index.css');
+
+  it('preloads the one file the first paint needs: the latin, all-weights Figtree, from this site', () => {
+    const preloads = [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((match) => match[0]);
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0]).toContain('@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2');
+    expect(preloads[0]).toMatch(/as="font" type="font\/woff2" crossorigin/);
+    expect(html).not.toMatch(/fonts\.googleapis|fonts\.gstatic/);
+    // That file is the one the stylesheet's @font-face asks for, and text shows at once in the fallback.
+    expect(fontCss).toContain('url(./files/figtree-latin-wght-normal.woff2)');
+    expect(fontCss).toContain('font-display: swap');
+    expect(read('./main.tsx')).toContain("import '@fontsource-variable/figtree';");
+  });
+
+  it('sets the site in Figtree, then in local faces sized to its metrics', () => {
+    expect(css).toMatch(/--font-sans:\s*"Figtree Variable", "Figtree Fallback", "Figtree Fallback Roboto",/);
+    for (const family of ['Figtree Fallback', 'Figtree Fallback Roboto']) {
+      const face = new RegExp(
+        `@font-face \\{\\s*font-family: "${family}";[^}]*size-adjust: 10\\d\\.\\d+%;[^}]*ascent-override`,
+      );
+      expect(css).toMatch(face);
+    }
+  });
+});
