@@ -187,6 +187,17 @@ describe('catalogue answers are cached, validated and invalidated (issue 10 §3)
     expect(JSON.parse(small.body).categories.length).toBeGreaterThan(0);
   });
 
+  it('compresses a card as SVG but sends its PNG as it is (already compressed)', async () => {
+    const accept = { 'accept-encoding': 'br' };
+    const svg = await get(ctx.app, '/api/v1/logos/ARGOS-GB.svg', accept);
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-encoding']).toBe('br');
+    const png = await get(ctx.app, '/api/v1/logos/ARGOS-GB.png', accept);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['content-encoding']).toBeUndefined();
+  });
+
   it('declares the 304 in the OpenAPI document, without a body', async () => {
     const document = (await get(ctx.app, '/api/v1/openapi.json')).json() as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;

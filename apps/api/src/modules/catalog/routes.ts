@@ -55,6 +55,8 @@ function searchKey(query: ProductSearchQuery): string {
   ]);
 }
 
+/** Text is worth compressing; a PNG already is compressed. */
+const COMPRESSIBLE = /json|svg|^text\//;
 /** Accept-Encoding headers come in a handful of spellings: each is parsed once. */
 const codings = new Negotiator({ supportedValues: contentCodings, cache: new LRUCache<string, string>({ max: 200 }) });
 
@@ -73,7 +75,9 @@ async function send(
 ) {
   const accepted = request.headers['accept-encoding'];
   const coding =
-    accepted && answer.body.length >= COMPRESS_THRESHOLD_BYTES ? (codings.negotiate(accepted) ?? undefined) : undefined;
+    accepted && answer.body.length >= COMPRESS_THRESHOLD_BYTES && COMPRESSIBLE.test(contentType)
+      ? (codings.negotiate(accepted) ?? undefined)
+      : undefined;
   const etag = etagFor(answer, coding);
   reply.header('cache-control', cacheControl).header('etag', etag).header('vary', 'accept-encoding');
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
