@@ -10,7 +10,14 @@ const AddToCart = lazy(() => import('./add-to-cart'));
  * The value-per-card and quantity pickers and Add To Cart (spec 000 sections 4, 5 and 8). The
  * button stays disabled until a value above 0 is chosen, and while the item is being added.
  */
-export function ProductDetailPurchase({ product }: { product: Product }) {
+export function ProductDetailPurchase({
+  product,
+  onValueChange,
+}: {
+  product: Product;
+  /** Told each value the shopper picks (the card art above shows it). */
+  onValueChange?(value: number): void;
+}) {
   const [value, setValue] = useState<number | null>(() => preselectedValue(product.minPrice, product.maxPrice));
   const [quantity, setQuantity] = useState(1);
   const [pending, setPending] = useState(false);
@@ -21,7 +28,16 @@ export function ProductDetailPurchase({ product }: { product: Product }) {
 
   return (
     <div className="space-y-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-      <ValuePicker options={options} currency={product.currency} value={value} disabled={pending} onChange={setValue} />
+      <ValuePicker
+        options={options}
+        currency={product.currency}
+        value={value}
+        disabled={pending}
+        onChange={(picked) => {
+          setValue(picked);
+          onValueChange?.(picked);
+        }}
+      />
       <QuantityPicker value={quantity} disabled={pending} onChange={setQuantity} />
       <div className="flex flex-col gap-4 border-t border-gray-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-gray-500" aria-live="polite">

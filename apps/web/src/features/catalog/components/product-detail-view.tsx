@@ -1,6 +1,6 @@
-import { categoryNames, formatPriceRange, type Product } from '@gvm/contract';
+import { cardArtUrl, categoryNames, formatPriceRange, type Product } from '@gvm/contract';
 import { Gift, Mail, Infinity as NeverExpires } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FavouriteButton } from '@/features/wishlist';
 import { ProductDetailBreadcrumb } from './product-detail-breadcrumb';
 import { ProductDetailImage } from './product-detail-image';
@@ -21,12 +21,18 @@ const PROMISES = [
 
 export function ProductDetailView({ product }: { product: Product }) {
   const name = product.merchant.name;
+  // The value the shopper picked for this product, printed on the card art (issue 12 §1).
+  const [picked, setPicked] = useState<{ productId: string; value: number } | null>(null);
+  const shownValue = picked?.productId === product._id ? picked.value : undefined;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
       <ProductDetailBreadcrumb country={product.country[0]} merchantName={name} />
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-2 lg:gap-12">
         <div className="lg:sticky lg:top-24">
-          <ProductDetailImage imageUrl={product.imageUrl} merchantName={name} />
+          <ProductDetailImage
+            imageUrl={cardArtUrl(product.imageUrl, shownValue, product.currency)}
+            merchantName={name}
+          />
         </div>
         <div className="space-y-6">
           <div className="flex items-start justify-between gap-4">
@@ -42,7 +48,11 @@ export function ProductDetailView({ product }: { product: Product }) {
             <FavouriteButton productId={product._id} merchantName={name} />
           </div>
           <ProductDetailDescription key={product._id} description={product.description} />
-          <ProductDetailPurchase key={product._id} product={product} />
+          <ProductDetailPurchase
+            key={product._id}
+            product={product}
+            onValueChange={(value) => setPicked({ productId: product._id, value })}
+          />
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-gray-600">
             {PROMISES.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-2">
