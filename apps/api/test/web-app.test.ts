@@ -150,14 +150,15 @@ describe('pages carry their shell and the catalogue data of their first render (
 
   it("preloads the page's own code named by the build, and only plain asset paths", async () => {
     const home = await page('/');
-    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-a1.js"></head>');
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-a1.js">');
     expect(home).not.toContain('evil.js');
     expect(await page('/product/abc')).toContain('href="/assets/product-page-b2.js"');
     expect(await page('/cart')).not.toContain('modulepreload');
   });
 
   it('embeds the first page of the browse grid for / exactly as the search route answers it', async () => {
-    const data = initialData(await page('/'));
+    const html = await page('/');
+    const data = initialData(html);
     expect(data?.search?.params).toEqual({ sortBy: DEFAULT_SORT, country: 'GB' });
     const api = await pages.app.inject({
       method: 'GET',
@@ -165,6 +166,11 @@ describe('pages carry their shell and the catalogue data of their first render (
     });
     expect(data?.search?.response).toEqual(api.json());
     expect((api.json() as { products: unknown[] }).products).toHaveLength(PAGE_SIZE);
+    // The first row's pictures are fetched with the page.
+    const firstRow = (data?.search?.response as { products: Product[] }).products.slice(0, 2);
+    for (const product of firstRow)
+      expect(html).toContain(`<link rel="preload" as="image" href="${product.imageUrl}">`);
+    expect(html.match(/rel="preload" as="image"/g)).toHaveLength(2);
     // And the filter bar's lists.
     expect(data?.filters).toEqual((await pages.app.inject({ url: '/api/v1/products/filters' })).json());
   });

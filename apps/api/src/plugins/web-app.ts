@@ -37,6 +37,8 @@ const BROWSE_FILTERS = ['category', 'merchant', 'q', 'sortBy'] as const;
 /** Spec 000 section 9: the product page's top sellers are limit 8, GB (the web's TOP_SELLERS_PARAMS). */
 const TOP_SELLERS_LIMIT = 8;
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
+/** The browse grid's first row on a phone (two columns). */
+const FIRST_ROW = 2;
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
@@ -134,11 +136,16 @@ export function renderPage(
       .join('');
     html = html.replace('</head>', () => `${links}</head>`);
   }
-  // The product's picture is the page's largest element: fetch it with the HTML, not after the render.
-  const imageUrl = (data?.product?.response as { imageUrl?: unknown } | undefined)?.imageUrl;
-  if (typeof imageUrl === 'string' && /^\/api\/v1\/logos\/[\w.%-]+\.svg$/.test(imageUrl)) {
-    html = html.replace('</head>', () => `<link rel="preload" as="image" href="${imageUrl}"></head>`);
-  }
+  // The pictures the page opens with (the product's; the grid's first row on a phone) are its
+  // largest elements: fetch them with the HTML, not after the page has rendered.
+  const pictures = [
+    data?.product?.response,
+    ...((data?.search?.response as { products?: unknown[] } | undefined)?.products ?? []).slice(0, FIRST_ROW),
+  ]
+    .map((product) => (product as { imageUrl?: unknown } | undefined)?.imageUrl)
+    .filter((url): url is string => typeof url === 'string' && /^\/api\/v1\/logos\/[\w.%-]+\.svg$/.test(url));
+  const imageLinks = pictures.map((url) => `<link rel="preload" as="image" href="${url}">`).join('');
+  html = html.replace('</head>', () => `${imageLinks}</head>`);
   if (data && Object.values(data).some((value) => value !== undefined)) {
     const block = `<script type="application/json" id="initial-data">${scriptSafeJson(data)}</script>`;
     html = html.replace('</body>', () => `${block}</body>`);
