@@ -1,4 +1,4 @@
-import { useIsMutating } from '@tanstack/react-query';
+import { useIsMutating, useMutationState } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -8,6 +8,7 @@ import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { estimateTotals } from '../lib/estimate-totals';
 import { toCartLine } from '../lib/to-cart-line';
+import { useCartStore } from '../stores/cart-store';
 import { useRecipientStore } from '../stores/recipient-store';
 import type { CartApi } from '../types';
 import { saveLocalCartMutationKey } from './save-local-cart-key';
@@ -31,9 +32,16 @@ export function useServerCart({ enabled }: { enabled: boolean }): CartApi {
   const cart = useServerCartQuery(userId);
   const { refetch } = cart;
   const { refetch: refetchUser } = user;
-  // The shell saves the local lines after sign-in (SaveLocalCartOnSignIn); the cart shows it is
-  // loading meanwhile, and the save's code is not part of the cart's (decision 023).
-  const isSaving = useIsMutating({ mutationKey: saveLocalCartMutationKey }) > 0;
+  // The shell saves the local lines after sign-in (SaveLocalCartOnSignIn, whose code loads on its
+  // own: decision 023). Until that save has run, the server cart lacks them, so the cart counts
+  // as saving while lines are held here, unless the last save failed (they then stay local).
+  const hasLocalLines = useCartStore((state) => state.items.length > 0);
+  const saving = useIsMutating({ mutationKey: saveLocalCartMutationKey }) > 0;
+  const lastSave = useMutationState({
+    filters: { mutationKey: saveLocalCartMutationKey },
+    select: (m) => m.state.status,
+  });
+  const isSaving = Boolean(userId) && (saving || (hasLocalLines && lastSave.at(-1) !== 'error'));
   const recipients = useRecipientStore((state) => state.recipients);
   const { mutateAsync: addLine, isPending: adding } = useAddCartItem();
   const { mutateAsync: updateLine, isPending: updating } = useUpdateCartItem();
