@@ -167,7 +167,8 @@ describe('pages carry their shell and the catalogue data of their first render (
     expect(data?.search?.response).toEqual(api.json());
     expect((api.json() as { products: unknown[] }).products).toHaveLength(PAGE_SIZE);
     // The first row's pictures are fetched with the page.
-    const firstRow = (data?.search?.response as { products: Product[] }).products.slice(0, 2);
+    const firstRow = ((data?.search?.response as { products?: Product[] } | undefined)?.products ?? []).slice(0, 2);
+    expect(firstRow).toHaveLength(2);
     for (const product of firstRow)
       expect(html).toContain(`<link rel="preload" as="image" href="${product.imageUrl}">`);
     expect(html.match(/rel="preload" as="image"/g)).toHaveLength(2);
