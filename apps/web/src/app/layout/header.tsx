@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
-import { Gift, Heart, LogIn, Settings, ShoppingCart, User, Wallet } from 'lucide-react';
+import { Gift, Heart, LogIn, Settings, User, Wallet } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { ProtectedLink } from '@/components/protected-link';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { CartLink } from '@/features/cart';
 import { NotificationBell } from '@/features/notifications';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
 import { company } from '@/lib/company';
@@ -74,9 +75,7 @@ export function Header() {
             </ProtectedLink>
           ))}
           <NotificationBell />
-          <Link to={paths.cart} aria-label="Cart" title="Cart" className={clsx(iconLinkClass, 'flex')}>
-            <ShoppingCart className="h-5 w-5" aria-hidden="true" />
-          </Link>
+          <CartLink className={clsx(iconLinkClass, 'flex')} />
           {loggedIn ? (
             <ProtectedLink
               to={paths.account}

@@ -1,5 +1,7 @@
+import { QUANTITY_LIMIT_MESSAGE } from '@gvm/contract/cart-limits';
 import { useMemo } from 'react';
 import { estimateTotals } from '../lib/estimate-totals';
+import { MAX_QUANTITY } from '../lib/quantity';
 import { useCartStore } from '../stores/cart-store';
 import type { CartApi } from '../types';
 
@@ -19,7 +21,14 @@ export function useGuestCart(): CartApi {
       isPending: false,
       loadError: null,
       retryLoad: () => {},
-      addItem: async (item) => add(item),
+      addItem: async (item) => {
+        // As the server does (POST /carts/:userId/items): a line never silently drops vouchers past 5.
+        const same = useCartStore
+          .getState()
+          .items.find((line) => line.productId === item.productId && line.selectedValue === item.selectedValue);
+        if (same && same.quantity + item.quantity > MAX_QUANTITY) throw new Error(QUANTITY_LIMIT_MESSAGE);
+        add(item);
+      },
       removeItem: async (itemId) => remove(itemId),
       changeQuantity: async (itemId, quantity) => setQuantity(itemId, quantity),
     }),

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { CART_STORAGE_KEY, setGuestCartCount } from '../lib/guest-cart-count';
 import { localId } from '../lib/local-id';
 import { clampQuantity } from '../lib/quantity';
 import type { CartLine, CartRecipient, NewCartLine } from '../types';
@@ -19,7 +20,7 @@ interface CartState {
 }
 
 /** Spec 000 sections 3 and 9: the guest cart is persisted under `cart-storage`, version 1. */
-export const CART_STORAGE_KEY = 'cart-storage';
+export { CART_STORAGE_KEY };
 export const CART_STORAGE_VERSION = 1;
 
 function updateItem(items: CartLine[], itemId: string, change: (item: CartLine) => CartLine): CartLine[] {
@@ -93,3 +94,10 @@ export const useCartStore = create<CartState>()(
     },
   ),
 );
+
+/** The header's badge counts the vouchers held here (`../lib/guest-cart-count.ts`). */
+function reportCount(items: CartLine[]): void {
+  setGuestCartCount(items.reduce((sum, item) => sum + item.quantity, 0));
+}
+reportCount(useCartStore.getState().items);
+useCartStore.subscribe((state) => reportCount(state.items));

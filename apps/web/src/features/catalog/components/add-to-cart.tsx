@@ -1,4 +1,5 @@
 import type { Product } from '@gvm/contract';
+import { QUANTITY_LIMIT_MESSAGE } from '@gvm/contract/cart-limits';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -47,8 +48,10 @@ export default function AddToCart({ product, value, quantity, onPendingChange }:
       toast.success('Added product to cart');
       navigate(paths.cart);
     } catch (error) {
-      // Spec 000 section 8: the server's error text, else the value message.
-      toast.error(error instanceof ApiError ? error.message : INVALID_VALUE);
+      // Spec 000 section 8: the server's error text, else the value message; a guest's line already
+      // holding 5 is told so in the server's words.
+      const limit = error instanceof Error && error.message === QUANTITY_LIMIT_MESSAGE;
+      toast.error(error instanceof ApiError || limit ? (error as Error).message : INVALID_VALUE);
       setAdding(false);
     }
   }

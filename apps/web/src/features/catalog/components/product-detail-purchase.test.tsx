@@ -106,4 +106,19 @@ describe('the value-per-card picker (spec 000 section 5)', () => {
       },
     ]);
   });
+
+  it('adding to a line already at 5 says so, keeps the line at 5 and stays on the page (issue 12 §3)', async () => {
+    const router = renderPurchase(product({}));
+    await userEvent.click(screen.getByRole('radio', { name: '£50.00' }));
+    await userEvent.click(screen.getByRole('radio', { name: '5' }));
+    await userEvent.click(await addButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    await router.navigate('/product/product-1');
+    await userEvent.click(await screen.findByRole('radio', { name: '£50.00' }));
+    await userEvent.click(await addButton());
+
+    expect(await screen.findByText('You can buy at most 5 of one voucher')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/product/product-1');
+    expect(useCartStore.getState().items.map((item) => item.quantity)).toEqual([5]);
+  });
 });
