@@ -47,7 +47,10 @@ try {
 
 interface ManifestChunk {
   file: string;
+  src?: string;
+  name?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
 }
 
@@ -67,7 +70,13 @@ function pageChunks(source: string): string[] {
     for (const imported of chunk.imports ?? []) collect(imported, into);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entryFiles);
+  // A page whose chunk also holds shared code is listed under the chunk's file, by its name.
+  const name = path.basename(source, path.extname(source));
+  const key =
+    source in manifest
+      ? source
+      : Object.keys(manifest).find((each) => manifest[each]?.isDynamicEntry && manifest[each]?.name === name);
   const files = new Set<string>();
-  collect(source, files);
+  if (key) collect(key, files);
   return [...files].filter((each) => !entryFiles.has(each)).map((each) => `/${each}`);
 }
