@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { SessionManager } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
-import { LazyToaster } from './lazy-toaster';
+import { DismissErrorToastsOnRouteChange, LazyToaster } from './lazy-toaster';
 import { AppRoutes } from './router';
 
 export function App() {
@@ -10,6 +10,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <SessionWithRouter />
+        <DismissErrorToastsOnRouteChange />
         <AppRoutes />
       </BrowserRouter>
       <LazyToaster />

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { onToastRequested, toastRequested } from '@/lib/toast';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { dismissErrorToastsOnRouteChange, onToastRequested, toastRequested } from '@/lib/toast';
 
 const AppToaster = lazy(() => import('./toaster'));
 
@@ -21,4 +22,16 @@ export function LazyToaster() {
       <AppToaster />
     </Suspense>
   ) : null;
+}
+
+/** Issue 12 §3: error toasts from the page being left are dismissed when the path changes. */
+export function DismissErrorToastsOnRouteChange() {
+  const { pathname } = useLocation();
+  const shownFor = useRef(pathname);
+  useEffect(() => {
+    if (shownFor.current === pathname) return;
+    shownFor.current = pathname;
+    dismissErrorToastsOnRouteChange();
+  }, [pathname]);
+  return null;
 }

@@ -39,11 +39,58 @@ export function onToastRequested(listener: () => void): () => void {
   return () => requestListeners.delete(listener);
 }
 
+type ToastId = string | number;
+
+/** The error toasts on screen (or queued), each with when it was asked for. */
+const errorToasts = new Map<Promise<ToastId>, number>();
+
+/** An error asked for this recently is part of the action that changed the route, and stays. */
+export const ROUTE_CHANGE_GRACE_MS = 1000;
+
+function dismiss(entries: Promise<ToastId>[]): void {
+  for (const entry of entries) {
+    errorToasts.delete(entry);
+    void Promise.all([entry, loading]).then(([id, toast]) => toast?.dismiss(id));
+  }
+}
+
+/**
+ * Issue 12 §3: an error toast is out of date once the page has moved on. The app calls this when
+ * the path changes; errors asked for in the last second came with the change (e.g. 'Account Not
+ * Found' then the sign-up page) and stay, older ones are dismissed.
+ */
+export function dismissErrorToastsOnRouteChange(now = Date.now()): void {
+  dismiss([...errorToasts].filter(([, askedAt]) => now - askedAt > ROUTE_CHANGE_GRACE_MS).map(([entry]) => entry));
+}
+
 function later(kind: 'success' | 'error' | 'info') {
   return (message: Message, options?: ExternalToast): void => {
+    // A success answers what failed before it (issue 12 §3: the wrong codes before a sign-in).
+    if (kind === 'success') dismiss([...errorToasts.keys()]);
     // Toasts run in the order asked: each waits for the same module and the same mounted Toaster.
     const sonner = loadSonner();
-    void toasterReady.then(() => sonner).then((toast) => toast[kind](message, options));
+    if (kind !== 'error') {
+      void toasterReady.then(() => sonner).then((toast) => toast[kind](message, options));
+      return;
+    }
+    // Closed by the shopper or timed out: it is forgotten, nothing is left to dismiss.
+    const forget = () => errorToasts.delete(shown);
+    const shown: Promise<ToastId> = toasterReady
+      .then(() => sonner)
+      .then((toast) =>
+        toast.error(message, {
+          ...options,
+          onDismiss: (closed) => {
+            forget();
+            options?.onDismiss?.(closed);
+          },
+          onAutoClose: (closed) => {
+            forget();
+            options?.onAutoClose?.(closed);
+          },
+        }),
+      );
+    errorToasts.set(shown, Date.now());
   };
 }
 
