@@ -94,6 +94,7 @@ describe('pages carry their shell and the catalogue data of their first render (
     preload: {
       home: ['/assets/home-page-a1.js', '/assets/evil.js"><script>'],
       product: ['/assets/product-page-b2.js'],
+      cart: ['/assets/cart-page-c3.js'],
     },
   };
   const hostile = '</script><script>alert(1)</script><!-- \u2028 & >';
@@ -153,7 +154,8 @@ describe('pages carry their shell and the catalogue data of their first render (
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-a1.js">');
     expect(home).not.toContain('evil.js');
     expect(await page('/product/abc')).toContain('href="/assets/product-page-b2.js"');
-    expect(await page('/cart')).not.toContain('modulepreload');
+    expect(await page('/cart')).toContain('<link rel="modulepreload" crossorigin href="/assets/cart-page-c3.js">');
+    expect(await page('/wallet')).not.toContain('modulepreload');
   });
 
   it('embeds the first page of the browse grid for / exactly as the search route answers it', async () => {

@@ -36,6 +36,7 @@ try {
   const preload = {
     home: pageChunks('src/features/catalog/pages/home-page.tsx'),
     product: pageChunks('src/features/catalog/pages/product-page.tsx'),
+    cart: pageChunks('src/features/cart/pages/cart-page.tsx'),
     page: [],
   };
   writeFileSync(path.join(webRoot, 'dist/shells.json'), JSON.stringify({ ...shells, preload }));

@@ -14,7 +14,7 @@ interface Shells {
   product: string;
   page: string;
   /** Per shell, the page's own chunks (from Vite's manifest), preloaded from the HTML. */
-  preload?: { home?: string[]; product?: string[]; page?: string[] };
+  preload?: { home?: string[]; product?: string[]; cart?: string[]; page?: string[] };
 }
 
 type ShellName = 'home' | 'product' | 'page';
@@ -130,7 +130,7 @@ export function renderPage(
     const name: ShellName = pathname === '/' ? 'home' : PRODUCT_PATH.test(pathname) ? 'product' : 'page';
     // A function, so `$` in the shell is never read as a replacement pattern.
     html = html.replace(ROOT_ELEMENT, () => `<div id="root">${shells[name]}</div>`);
-    const links = (shells.preload?.[name] ?? [])
+    const links = (shells.preload?.[pathname === '/cart' ? 'cart' : name] ?? [])
       .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
       .join('');
