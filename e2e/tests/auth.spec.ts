@@ -189,7 +189,10 @@ test('Continue with Google says plainly that Google sign-in is not available wit
 test('the login form rejects an address without @ before asking the server', async ({ page }) => {
   await page.goto('/login?email=not-an-address');
   await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await expect(page.getByText('Invalid email')).toBeVisible();
-  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  const toasts = page.getByRole('region', { name: /Notifications/ });
+  await expect(toasts.getByText('Invalid email')).toBeVisible();
+  await expect(toasts.getByText('Please enter a valid email address')).toBeVisible();
+  // Issue 12 §3: the field says it too.
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
   await expect(page).toHaveURL(/\/login\?/);
 });

@@ -1,5 +1,5 @@
 import { authEndpoints, publicConfigEndpoints } from '@gvm/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type EndpointAnswer, fakeEndpoint, installFakeApi, type Routes, type SentRequest } from '@/test/fake-api';
@@ -22,6 +22,10 @@ const codeRequests = (requests: SentRequest[]) => requests.filter((r) => r.path 
 
 afterEach(() => restoreApi());
 
+/** sonner's live region, where the toasts are. */
+const toasts = () => screen.getByRole('region', { name: /Notifications/ });
+const emailField = () => screen.getByLabelText('Email');
+
 describe('/login (spec 000 sections 2, 4, 5 and 8)', () => {
   it('shows the page copy', async () => {
     serve({});
@@ -40,8 +44,14 @@ describe('/login (spec 000 sections 2, 4, 5 and 8)', () => {
     await userEvent.type(screen.getByPlaceholderText('Enter your email'), 'ada.example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
     expect(await screen.findByText('Invalid email')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(within(toasts()).getByText('Please enter a valid email address')).toBeInTheDocument();
+    // Issue 12 §3: and at the field, until the address is changed.
+    expect(emailField()).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
     expect(codeRequests(requests)).toEqual([]);
+    await userEvent.type(emailField(), 'x');
+    expect(emailField()).not.toHaveAccessibleDescription();
+    expect(emailField()).not.toHaveAttribute('aria-invalid');
   });
 
   it('an empty address is refused the same way', async () => {
@@ -83,14 +93,18 @@ describe('/login (spec 000 sections 2, 4, 5 and 8)', () => {
     );
     renderLogin('/login?email=ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
-    expect(await screen.findByText('Too many verification codes requested.')).toBeInTheDocument();
+    expect(await within(toasts()).findByText('Too many verification codes requested.')).toBeInTheDocument();
+    expect(emailField()).toHaveAccessibleDescription('Too many verification codes requested.');
   });
 
   it('a failure without a message falls back to the spec text', async () => {
     serve(fakeEndpoint(authEndpoints.generateCode, () => ({ status: 500 })));
     renderLogin('/login?email=ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
-    expect(await screen.findByText('An error occurred while sending the verification code')).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText('An error occurred while sending the verification code'),
+    ).toBeInTheDocument();
+    expect(emailField()).toHaveAccessibleDescription('An error occurred while sending the verification code');
   });
 
   it('prefills the email and remembers a safe returnTo from the query', async () => {

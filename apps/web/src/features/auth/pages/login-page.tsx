@@ -14,6 +14,8 @@ import { GoogleButton } from '../components/google-button';
 import { OrDivider } from '../components/or-divider';
 import { isPlausibleLoginEmail } from '../lib/validation';
 
+const INVALID_EMAIL = 'Please enter a valid email address';
+
 /**
  * /login (spec 000 sections 2 and 4): an e-mailed code or Google. Query parameters: email
  * prefills the field, provider=google points at the Google button, returnTo is remembered for
@@ -23,6 +25,8 @@ export function LoginPage() {
   usePageMeta('Log in', 'Log in to UGM Gift Marketplace with a one-time code sent to your email, or with Google.');
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
+  // Issue 12 §3: what the toast says is also shown at the field, until the address is changed.
+  const [emailError, setEmailError] = useState<string | null>(null);
   const requestCode = useRequestLoginCode();
   const navigate = useNavigate();
   const returnTo = params.get('returnTo');
@@ -33,9 +37,11 @@ export function LoginPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setEmailError(null);
     const address = email.trim();
     if (!isPlausibleLoginEmail(address)) {
-      toast.error('Invalid email', { description: 'Please enter a valid email address' });
+      toast.error('Invalid email', { description: INVALID_EMAIL });
+      setEmailError(INVALID_EMAIL);
       return;
     }
     requestCode.mutate(
@@ -46,9 +52,9 @@ export function LoginPage() {
           navigate(`${paths.loginCode}?${new URLSearchParams({ email: address })}`);
         },
         onError: (error) => {
-          toast.error('Error', {
-            description: failureMessage(error, 'An error occurred while sending the verification code'),
-          });
+          const message = failureMessage(error, 'An error occurred while sending the verification code');
+          toast.error('Error', { description: message });
+          setEmailError(message);
         },
       },
     );
@@ -65,8 +71,18 @@ export function LoginPage() {
             autoComplete="email"
             placeholder="Enter your email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setEmailError(null);
+            }}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? 'login-email-error' : undefined}
           />
+          {emailError && (
+            <p id="login-email-error" className="text-sm text-red-600">
+              {emailError}
+            </p>
+          )}
         </div>
         <Button type="submit" size="lg" className="w-full" disabled={requestCode.isPending}>
           {requestCode.isPending ? 'Loading...' : 'Continue with Email'}

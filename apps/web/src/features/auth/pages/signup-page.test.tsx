@@ -1,5 +1,5 @@
 import { authEndpoints, publicConfigEndpoints } from '@gvm/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeEndpoint, installFakeApi, type Routes, type SentRequest } from '@/test/fake-api';
@@ -36,18 +36,26 @@ const registered = (email: string) => ({
 
 afterEach(() => restoreApi());
 
+/** sonner's live region, where the toasts are. */
+const toasts = () => screen.getByRole('region', { name: /Notifications/ });
+
 describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
   it("a missing name toasts 'Please enter your name' and asks nothing", async () => {
     const requests = serve({});
     await signUp('   ', 'ada@example.com');
-    expect(await screen.findByText('Please enter your name')).toBeInTheDocument();
+    expect(await within(toasts()).findByText('Please enter your name')).toBeInTheDocument();
+    // Issue 12 §3: and at the field.
+    expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Please enter your name');
+    expect(screen.getByLabelText('Email')).not.toHaveAccessibleDescription();
     expect(registrations(requests)).toEqual([]);
   });
 
   it("an invalid email toasts 'Please enter a valid email address' and asks nothing", async () => {
     const requests = serve({});
     await signUp('Ada Lovelace', 'ada@example');
-    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await within(toasts()).findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText('Full Name')).not.toHaveAccessibleDescription();
     expect(registrations(requests)).toEqual([]);
   });
 
@@ -94,11 +102,9 @@ describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
       })),
     );
     await signUp('Ada', 'ada@example.com');
-    expect(
-      await screen.findByText(
-        'Too many sign-up emails have been sent to this address. Please wait up to an hour and try again.',
-      ),
-    ).toBeInTheDocument();
+    const tooMany = 'Too many sign-up emails have been sent to this address. Please wait up to an hour and try again.';
+    expect(await within(toasts()).findByText(tooMany)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(tooMany);
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(registrations(requests)).toHaveLength(1);
   });
@@ -108,7 +114,7 @@ describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
       fakeEndpoint(authEndpoints.register, () => ({ status: 409, body: { error: 'This username is taken' } })),
     );
     await signUp('Ada', 'ada@example.com');
-    expect(await screen.findByText('This username is taken')).toBeInTheDocument();
+    expect(await within(toasts()).findByText('This username is taken')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(registrations(requests)).toHaveLength(2);
   });
@@ -116,6 +122,11 @@ describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
   it('a failure without a message falls back to the spec text', async () => {
     serve(fakeEndpoint(authEndpoints.register, () => ({ status: 500 })));
     await signUp('Ada', 'ada@example.com');
-    expect(await screen.findByText('An error occurred while sending the verification email.')).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText('An error occurred while sending the verification email.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'An error occurred while sending the verification email.',
+    );
   });
 });

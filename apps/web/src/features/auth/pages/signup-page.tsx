@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
-import { failureMessage } from '@/lib/api-client';
+import { ApiError, failureMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useRegisterConsumer } from '../api/register';
@@ -13,12 +13,25 @@ import { GoogleButton } from '../components/google-button';
 import { OrDivider } from '../components/or-divider';
 import { isValidSignUpEmail } from '../lib/validation';
 
+const MISSING_NAME = 'Please enter your name';
+const INVALID_EMAIL = 'Please enter a valid email address';
+
+type FieldErrors = Partial<Record<'name' | 'email', string>>;
+
+/** The field a refusal is about: the one the server names, else the address (the account's key). */
+function failedField(error: unknown): keyof FieldErrors {
+  const named = error instanceof ApiError ? error.errors?.[0]?.path : undefined;
+  return named === 'name' ? 'name' : 'email';
+}
+
 /** /signup (spec 000 sections 2 and 4): name and e-mail, or Google. `?email=` prefills the address. */
 export function SignupPage() {
   usePageMeta('Sign up', 'Create your UGM Gift Marketplace account to buy, send and keep digital gift vouchers.');
   const [params] = useSearchParams();
   const [name, setName] = useState('');
   const [email, setEmail] = useState(params.get('email') ?? '');
+  // Issue 12 §3: what the toast says is also shown at its field, until that field is changed.
+  const [errors, setErrors] = useState<FieldErrors>({});
   const registration = useRegisterConsumer();
   const navigate = useNavigate();
 
@@ -26,12 +39,15 @@ export function SignupPage() {
     event.preventDefault();
     const fullName = name.trim();
     const address = email.trim();
+    setErrors({});
     if (!fullName) {
-      toast.error('Please enter your name');
+      toast.error(MISSING_NAME);
+      setErrors({ name: MISSING_NAME });
       return;
     }
     if (!isValidSignUpEmail(address)) {
-      toast.error('Please enter a valid email address');
+      toast.error(INVALID_EMAIL);
+      setErrors({ email: INVALID_EMAIL });
       return;
     }
     registration.mutate(
@@ -44,9 +60,9 @@ export function SignupPage() {
           navigate(`${paths.login}?${new URLSearchParams({ email: address })}`);
         },
         onError: (error) => {
-          toast.error('Error', {
-            description: failureMessage(error, 'An error occurred while sending the verification email.'),
-          });
+          const message = failureMessage(error, 'An error occurred while sending the verification email.');
+          toast.error('Error', { description: message });
+          setErrors({ [failedField(error)]: message });
         },
       },
     );
@@ -62,8 +78,18 @@ export function SignupPage() {
             autoComplete="name"
             placeholder="Enter your name"
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              setErrors(({ name: _, ...rest }) => rest);
+            }}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? 'signup-name-error' : undefined}
           />
+          {errors.name && (
+            <p id="signup-name-error" className="text-sm text-red-600">
+              {errors.name}
+            </p>
+          )}
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="signup-email">Email</Label>
@@ -73,8 +99,18 @@ export function SignupPage() {
             autoComplete="email"
             placeholder="Enter your email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setErrors(({ email: _, ...rest }) => rest);
+            }}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'signup-email-error' : undefined}
           />
+          {errors.email && (
+            <p id="signup-email-error" className="text-sm text-red-600">
+              {errors.email}
+            </p>
+          )}
         </div>
         <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
           {registration.isPending ? 'Loading...' : 'Sign up'}
