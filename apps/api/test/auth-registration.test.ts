@@ -241,6 +241,37 @@ describe('the verification link', () => {
     expect(again.json()).toEqual(INVALID_LINK);
   });
 
+  it('opened again by the account it verified, says so (409); anyone else still gets the invalid-link answer', async () => {
+    const { token } = await signUpAndReadLink();
+    const first = await verify(token);
+    expect(first.statusCode).toBe(200);
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/verify/${token}`,
+      headers: bearer(first.json().token),
+      remoteAddress: nextIp(),
+    });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toEqual({ error: 'Your email address is already verified.' });
+
+    const other = await createUserAndToken(ctx.app);
+    const someoneElse = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/verify/${token}`,
+      headers: bearer(other.token),
+      remoteAddress: nextIp(),
+    });
+    expect(someoneElse.statusCode).toBe(400);
+    expect(someoneElse.json()).toEqual(INVALID_LINK);
+    const badToken = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/verify/${token}`,
+      headers: { authorization: 'Bearer not-a-token' },
+      remoteAddress: nextIp(),
+    });
+    expect(badToken.statusCode).toBe(400);
+  });
+
   it('works for 24 hours and not after', async () => {
     const fresh = await signUpAndReadLink();
     const stale = await signUpAndReadLink();

@@ -199,7 +199,8 @@ export const authEndpoints = {
     path: '/users/verify/:token',
     summary: 'Open a verification link: confirms the address and signs the new user in',
     params: verifyEmailParamsSchema,
-    responses: { 200: signedInResponseSchema, ...errorResponses(400, 401, 429) },
+    // 409: the link no longer works, and the caller is signed in to its (so verified) account.
+    responses: { 200: signedInResponseSchema, ...errorResponses(400, 401, 409, 429) },
   }),
   refresh: defineEndpoint({
     method: 'POST',

@@ -19,6 +19,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USERNAME_TAKEN = 'This username is taken';
 export const INVALID_VERIFICATION_LINK = 'The verification link is invalid or expired. Please try signing up again.';
+/** Issue 12 §3: the link of the account the caller is signed in to, opened again. */
+export const ALREADY_VERIFIED = 'Your email address is already verified.';
 export const TOO_MANY_SIGNUP_EMAILS =
   'Too many sign-up emails have been sent to this address. Please wait up to an hour and try again.';
 
@@ -105,11 +107,15 @@ async function createVerification(tx: Executor, userId: string, now: Date): Prom
   return token;
 }
 
-/** Opens a verification link: single use, 24 hours, and it signs the user in. */
+/**
+ * Opens a verification link: single use, 24 hours, and it signs the user in. A link that no longer
+ * works, opened by a caller signed in to its account (`callerId`), answers 409 'already verified'
+ * (signing in verifies the address): it tells that caller nothing they do not know.
+ */
 export async function verifyEmail(
   db: Database,
   config: Config,
-  { token, ip }: { token: string; ip: string },
+  { token, ip, callerId }: { token: string; ip: string; callerId?: string | null },
   now: Date,
 ): Promise<SessionTokens> {
   return db.transaction(async (tx) => {
@@ -124,7 +130,18 @@ export async function verifyEmail(
         ),
       )
       .returning();
-    if (!verification) throw new AppError('VALIDATION', INVALID_VERIFICATION_LINK);
+    if (!verification) {
+      if (callerId) {
+        const [own] = await tx
+          .select({ id: emailVerifications.id })
+          .from(emailVerifications)
+          .where(
+            and(eq(emailVerifications.tokenHash, hashOpaqueToken(token)), eq(emailVerifications.userId, callerId)),
+          );
+        if (own) throw conflict(ALREADY_VERIFIED);
+      }
+      throw new AppError('VALIDATION', INVALID_VERIFICATION_LINK);
+    }
     return completeSignIn(tx, config, { userId: verification.userId, ip }, now);
   });
 }

@@ -54,11 +54,18 @@ export async function authRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(authEndpoints.verifyEmail),
     config: limits.verify,
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      // No sign-in needed; a caller who is signed in is told when the link is their own, used.
+      const callerId = request.headers.authorization
+        ? await app.authenticate(request, reply).then(
+            () => request.user?.id ?? null,
+            () => null,
+          )
+        : null;
       const tokens = await verifyEmail(
         app.db,
         app.appConfig,
-        { token: request.params.token, ip: request.ip },
+        { token: request.params.token, ip: request.ip, callerId },
         app.clock(),
       );
       return { ...tokens, message: 'Your account has been verified successfully.' };

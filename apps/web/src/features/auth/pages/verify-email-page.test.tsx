@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/auth/session-store';
-import { readTokens } from '@/lib/auth/token-storage';
+import { readTokens, storeTokens } from '@/lib/auth/token-storage';
 import { epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
 import { renderRoutes } from '@/test/render-routes';
 import { VerifyEmailPage } from './verify-email-page';
@@ -62,5 +62,24 @@ describe('/verify/:token (spec 000 sections 2, 4 and 8)', () => {
     expect(await screen.findByText('Now at /signup')).toBeInTheDocument();
     expect(requests).toHaveLength(1);
     expect(readTokens().token).toBeNull();
+  });
+
+  it('a used link opened by its signed-in owner says the address is already verified and goes home (issue 12 §3)', async () => {
+    const requests = serve(
+      fakeEndpoint(authEndpoints.verifyEmail, ({ authorization }) =>
+        authorization === `Bearer ${token}`
+          ? { status: 409, body: { error: 'Your email address is already verified.' } }
+          : { status: 400, body: { error: 'Invalid' } },
+      ),
+    );
+    storeTokens(token, 'refresh-1');
+    useSessionStore.setState({ status: 'authenticated' });
+    renderVerify('/verify/used-token');
+    expect(await screen.findByText('Already verified')).toBeInTheDocument();
+    expect(screen.getByText('Your email address is already verified.')).toBeInTheDocument();
+    expect(await screen.findByText('Now at /')).toBeInTheDocument();
+    expect(screen.queryByText('Verification Failed')).not.toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    expect(readTokens()).toEqual({ token, refreshToken: 'refresh-1' });
   });
 });

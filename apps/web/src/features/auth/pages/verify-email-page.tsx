@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useVerifyEmail } from '../api/verify-email';
@@ -12,6 +13,11 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 export const VERIFICATION_FAILURE_REDIRECT_MS = 3000;
 
 const failureDescription = 'The verification link is invalid or expired. Please try signing up again.';
+
+/** The server's 409: the link is the signed-in caller's own, already used (their address is verified). */
+function alreadyVerified(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409;
+}
 
 /**
  * /verify/:token (spec 000 sections 2 and 4): no login needed. Success stores the session and
@@ -26,7 +32,7 @@ export function VerifyEmailPage() {
   const navigate = useNavigate();
   const handled = useRef(false);
   const [signInFailed, setSignInFailed] = useState(false);
-  const failed = verification.isError || signInFailed;
+  const failed = (verification.isError && !alreadyVerified(verification.error)) || signInFailed;
 
   useEffect(() => {
     if (handled.current || verification.isPending) return;
@@ -43,8 +49,14 @@ export function VerifyEmailPage() {
       toast.success('Email Verified!', { description: 'Your account has been verified successfully.' });
       return;
     }
+    if (alreadyVerified(verification.error)) {
+      // Issue 12 §3: the signed-in owner opened their used link again: nothing failed.
+      toast.success('Already verified', { description: verification.error.message });
+      navigate(paths.home, { replace: true });
+      return;
+    }
     toast.error('Verification Failed', { description: failureDescription });
-  }, [verification.isPending, verification.isSuccess, verification.data, completeSignIn]);
+  }, [verification.isPending, verification.isSuccess, verification.data, verification.error, completeSignIn, navigate]);
 
   useEffect(() => {
     if (!failed) return;
