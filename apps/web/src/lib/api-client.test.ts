@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, responseError, toApiError } from './api-client';
+import { ApiError, failureMessage, responseError, serverMessage, toApiError } from './api-client';
 import { api, REQUEST_TIMEOUT_MS } from './http-client';
 
 describe('normalised API errors (spec 000 section 8)', () => {
@@ -14,6 +14,28 @@ describe('normalised API errors (spec 000 section 8)', () => {
   it('keeps per-field errors', () => {
     const errors = [{ path: 'limit', message: 'Too big' }];
     expect(responseError(400, { error: 'Invalid request', errors }).errors).toEqual(errors);
+  });
+
+  it("a 5xx shows the API's own sentence, never a server's raw text (issue 12 §3)", () => {
+    const unavailable = 'Google sign-in is temporarily unavailable. Please try again in a moment.';
+    expect(responseError(503, { error: unavailable }).message).toBe(unavailable);
+    expect(serverMessage(responseError(503, { error: unavailable }))).toBe(unavailable);
+    for (const raw of [
+      '<html><body><h1>502 Bad Gateway</h1></body></html>',
+      { error: 'Internal Server Error' },
+      { statusCode: 502, error: 'Bad Gateway', message: 'Bad Gateway' },
+      { message: 'TypeError: Cannot read properties of undefined\n    at handler (/srv/app.js:10:5)' },
+      { error: 'connect ECONNREFUSED 127.0.0.1:5432 '.repeat(10) },
+      { message: 'relation "cart_items" does not exist {"code":"42P01"}' },
+    ]) {
+      const failure = responseError(502, raw);
+      expect(failure.message).toBe('An unexpected error occurred');
+      expect(failure.status).toBe(502);
+      // Pages that show "server message, else their own text" show their own text.
+      expect(failureMessage(failure, 'Failed to update account details.')).toBe('Failed to update account details.');
+    }
+    // Below 500 the server's message is the spec's, as before.
+    expect(responseError(409, { error: 'Internal Server Error' }).message).toBe('Internal Server Error');
   });
 
   it("falls back to 'An unexpected error occurred' and status 500", () => {

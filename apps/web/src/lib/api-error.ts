@@ -23,12 +23,31 @@ export class ApiError extends Error {
  * for the spec's many "server message, else '…'" rows, where the fallback is the page's own text.
  */
 export function serverMessage(error: unknown): string | undefined {
-  const data = error instanceof ApiError ? error.data : undefined;
+  if (!(error instanceof ApiError)) return undefined;
+  return messageIn(error.status, error.data);
+}
+
+/** HTTP reason phrases a gateway or a framework answers with: not words for a shopper. */
+const REASON_PHRASES =
+  /^(internal server error|bad gateway|service unavailable|gateway time-?out|not implemented)\.?$/i;
+
+/**
+ * Issue 12 §3: a 5xx shows plain words, never the server's raw text. The API's own 5xx answers
+ * carry a sentence in `error`; a proxy's HTML, a reason phrase, a stack trace or a long dump do
+ * not, and leave the caller's fallback in their place.
+ */
+function isPlainSentence(text: string): boolean {
+  return text.length <= 200 && !/[<>\n{}]|\bat \S+ \(|Error:/.test(text) && !REASON_PHRASES.test(text.trim());
+}
+
+/** The body's `error`, else `message` field; for a 5xx, only a plain sentence. */
+function messageIn(status: number, data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const body = data as Record<string, unknown>;
-  if (typeof body.error === 'string' && body.error) return body.error;
-  if (typeof body.message === 'string' && body.message) return body.message;
-  return undefined;
+  const text =
+    (typeof body.error === 'string' && body.error) || (typeof body.message === 'string' && body.message) || undefined;
+  if (text && status >= 500 && !isPlainSentence(text)) return undefined;
+  return text;
 }
 
 /**
@@ -44,10 +63,7 @@ export function failureMessage(error: unknown, fallback: string): string {
 /** The error for an HTTP answer of `status` outside 2xx, from its body (spec 000 section 8). */
 export function responseError(status: number, data: unknown): ApiError {
   const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const message =
-    (typeof body.error === 'string' && body.error) ||
-    (typeof body.message === 'string' && body.message) ||
-    'An unexpected error occurred';
+  const message = messageIn(status, data) ?? 'An unexpected error occurred';
   const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : undefined;
   return new ApiError(status, message, errors, data);
 }
