@@ -1,5 +1,5 @@
 import { useCart } from '../hooks/use-cart';
-import { CartLinkView } from './cart-link';
+import { CartLinkView } from './cart-link-view';
 
 /** A signed-in user's cart link: the count of the server cart (loaded with it, for them only). */
 export default function ServerCartLink({ className }: { className?: string }) {
