@@ -193,6 +193,8 @@ test('the login form rejects an address without @ before asking the server', asy
   await expect(toasts.getByText('Invalid email')).toBeVisible();
   await expect(toasts.getByText('Please enter a valid email address')).toBeVisible();
   // Issue 12 §3: the field says it too.
-  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAccessibleDescription(
+    'Please enter a valid email address',
+  );
   await expect(page).toHaveURL(/\/login\?/);
 });
