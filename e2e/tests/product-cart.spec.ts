@@ -8,6 +8,11 @@ async function openProduct(page: Page, product: Product): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: product.merchant.name })).toBeVisible();
 }
 
+/** The header's cart link, named with the number of vouchers in the cart (issue 12 §3). */
+function cartLink(page: Page, name: string) {
+  return page.getByRole('banner').getByRole('link', { name, exact: true });
+}
+
 function totalEstimate(page: Page) {
   return page.getByRole('complementary', { name: 'Order Summary' });
 }
@@ -36,6 +41,7 @@ test('a guest adds a gift card to the cart, keeps it over a reload, changes and 
   await expect(page.getByRole('heading', { level: 1, name: 'My Cart' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Red Letter Days' })).toBeVisible();
   await expect(totalEstimate(page)).toContainText('£100.00');
+  await expect(cartLink(page, 'Cart, 2 items')).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('link', { name: 'Red Letter Days' })).toBeVisible();
@@ -43,14 +49,42 @@ test('a guest adds a gift card to the cart, keeps it over a reload, changes and 
 
   await page.getByRole('button', { name: 'Increase quantity of Red Letter Days' }).click();
   await expect(totalEstimate(page)).toContainText('£150.00');
+  await expect(cartLink(page, 'Cart, 3 items')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
 
   await page.getByRole('button', { name: 'Remove Red Letter Days from cart' }).click();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(cartLink(page, 'Cart')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await page.getByRole('link', { name: 'Start Shopping' }).click();
   await expect(page).toHaveURL('/');
+});
+
+test('adding to a line already at 5 says so and keeps 5; the header counts the cart on every page', async ({
+  page,
+  request,
+}) => {
+  const product = await findProduct(request, 'Red Letter Days');
+  await openProduct(page, product);
+  await expect(cartLink(page, 'Cart')).toBeVisible();
+  await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
+  await page.getByRole('group', { name: 'Quantity' }).getByText('5', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(cartLink(page, 'Cart, 5 items')).toBeVisible();
+
+  // A page that never loads the cart's code still counts it, from this browser's saved cart.
+  await page.goto('/');
+  await expect(cartLink(page, 'Cart, 5 items')).toBeVisible();
+
+  await openProduct(page, product);
+  await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page.getByText('You can buy at most 5 of one voucher')).toBeVisible();
+  await expect(page.getByText('Added product to cart')).toHaveCount(0);
+  await expect(page).toHaveURL(`/product/${product._id}`);
+  await expect(cartLink(page, 'Cart, 5 items')).toBeVisible();
 });
 
 test.describe('on a phone', () => {
