@@ -286,15 +286,19 @@ describe('start-up names the cause when PostgreSQL cannot be used', () => {
     expect(output).not.toContain('Failed query');
   }, 45_000);
 
-  it.skipIf(!serverUrl)("gives PostgreSQL's own words when it answers with a refusal", async () => {
-    const missing = new URL(serverUrl as string);
-    missing.pathname = '/gvm_no_such_database';
-    const { code, output } = await startExpectingFailure({ DATABASE_URL: missing.toString() });
-    expect(code).toBe(1);
-    expect(output).toContain(
-      `PostgreSQL at ${missing.hostname}:${missing.port || '5432'}/gvm_no_such_database answered: database "gvm_no_such_database" does not exist (3D000)`,
-    );
-  }, 45_000);
+  it.skipIf(!serverUrl)(
+    "gives PostgreSQL's own words when it answers with a refusal",
+    async () => {
+      const missing = new URL(serverUrl as string);
+      missing.pathname = '/gvm_no_such_database';
+      const { code, output } = await startExpectingFailure({ DATABASE_URL: missing.toString() });
+      expect(code).toBe(1);
+      expect(output).toContain(
+        `PostgreSQL at ${missing.hostname}:${missing.port || '5432'}/gvm_no_such_database answered: database "gvm_no_such_database" does not exist (3D000)`,
+      );
+    },
+    45_000,
+  );
 });
 
 describe('the HTTP server', () => {
