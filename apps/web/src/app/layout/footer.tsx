@@ -1,7 +1,7 @@
 import { Gift } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { NewsletterForm } from '@/features/outreach';
+import { DeferredNewsletterForm } from '@/features/outreach';
 import { company } from '@/lib/company';
 
 interface FooterLink {
@@ -58,7 +58,7 @@ export default function Footer() {
           </h2>
           <p className="mt-1 text-gray-500">Be the first to know when new brands join the marketplace.</p>
           <div className="mt-4 max-w-md">
-            <NewsletterForm />
+            <DeferredNewsletterForm />
           </div>
         </section>
 

@@ -4,5 +4,6 @@
  * inside this folder.
  */
 export { ContactForm } from './components/contact-form';
+export { DeferredNewsletterForm } from './components/deferred-newsletter-form';
 export { NewsletterForm } from './components/newsletter-form';
 export { PartnershipForm } from './components/partnership-form';

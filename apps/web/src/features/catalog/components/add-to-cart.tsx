@@ -6,22 +6,28 @@ import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { AddToCartButton, INVALID_VALUE } from './add-to-cart-button';
+import { INVALID_VALUE } from './add-to-cart-button';
+
+/** Adds the chosen value and quantity to the cart, then opens it (or says why not). */
+export type AddToCartAction = () => Promise<void>;
 
 interface AddToCartProps {
   product: Product;
   value: number | null;
   quantity: number;
+  /** Given the current add action after every render (the button calls it). */
+  onReady(add: AddToCartAction): void;
   /** Tells the pickers to hold still while the line is being added. */
   onPendingChange(pending: boolean): void;
 }
 
 /**
- * Add To Cart with the cart behind it (spec 000 sections 4, 5 and 8), loaded by
- * `ProductDetailPurchase` after the page's first render: the cart's code (the local store, the
- * server cart's calls) is not needed to draw the product (decision 023).
+ * The cart behind Add To Cart (spec 000 sections 4, 5 and 8), loaded by `ProductDetailPurchase`
+ * when the shopper first reaches for the button: the cart's code (the local store, the server
+ * cart's calls) is not needed to draw the product (decision 023). Draws nothing; it hands the
+ * button its action through `onReady`.
  */
-export default function AddToCart({ product, value, quantity, onPendingChange }: AddToCartProps) {
+export default function AddToCart({ product, value, quantity, onReady, onPendingChange }: AddToCartProps) {
   const cart = useCart();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
@@ -56,5 +62,6 @@ export default function AddToCart({ product, value, quantity, onPendingChange }:
     }
   }
 
-  return <AddToCartButton disabled={value === null || !(value > 0) || pending} pending={pending} onClick={addToCart} />;
+  useEffect(() => onReady(addToCart));
+  return null;
 }

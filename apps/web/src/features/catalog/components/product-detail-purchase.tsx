@@ -1,14 +1,21 @@
 import { formatMoney, type Product, preselectedValue, toMajorUnits, toMinorUnits, valueOptions } from '@gvm/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import type { AddToCartAction } from './add-to-cart';
 import { AddToCartButton } from './add-to-cart-button';
 import { QuantityPicker } from './quantity-picker';
 import { ValuePicker } from './value-picker';
 
-const AddToCart = lazy(() => import('./add-to-cart'));
+const loadAddToCart = () => import('./add-to-cart');
+const AddToCart = lazy(loadAddToCart);
 
 /**
  * The value-per-card and quantity pickers and Add To Cart (spec 000 sections 4, 5 and 8). The
  * button stays disabled until a value above 0 is chosen, and while the item is being added.
+ *
+ * The cart's code behind the button (`AddToCart`) is not part of the page's load (decision 023):
+ * pointing at, touching or focusing the button starts loading it; a click mounts it if needed and
+ * the line is added as soon as it has loaded, so the first click always adds. The button itself
+ * is drawn here and never replaced, so focus stays on it.
  */
 export function ProductDetailPurchase({
   product,
@@ -21,10 +28,37 @@ export function ProductDetailPurchase({
   const [value, setValue] = useState<number | null>(() => preselectedValue(product.minPrice, product.maxPrice));
   const [quantity, setQuantity] = useState(1);
   const [pending, setPending] = useState(false);
+  // The cart's code: wanted once the shopper reaches for the button; `add` once it has loaded.
+  const [cartWanted, setCartWanted] = useState(false);
+  const [queued, setQueued] = useState(false);
+  const add = useRef<AddToCartAction | null>(null);
+  const queuedRef = useRef(false);
   const options = valueOptions(product.minPrice, product.maxPrice);
   const hasValue = value !== null && value > 0;
 
   const subtotal = hasValue ? toMajorUnits(toMinorUnits(value) * quantity) : null;
+
+  const preload = () => {
+    if (cartWanted) return;
+    setCartWanted(true);
+    void loadAddToCart();
+  };
+  const onReady = useCallback((action: AddToCartAction) => {
+    add.current = action;
+    if (!queuedRef.current) return;
+    queuedRef.current = false;
+    setQueued(false);
+    void action();
+  }, []);
+  const onClick = () => {
+    if (add.current) {
+      void add.current();
+      return;
+    }
+    queuedRef.current = true;
+    setQueued(true);
+    setCartWanted(true);
+  };
 
   return (
     <div className="space-y-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
@@ -52,9 +86,21 @@ export function ProductDetailPurchase({
             </>
           )}
         </p>
-        <Suspense fallback={<AddToCartButton disabled={!hasValue} loading />}>
-          <AddToCart product={product} value={value} quantity={quantity} onPendingChange={setPending} />
-        </Suspense>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: only starts loading the button's code; the button inside is the control */}
+        <div className="contents" onPointerEnter={preload} onTouchStart={preload} onFocus={preload}>
+          <AddToCartButton disabled={!hasValue || pending || queued} pending={pending || queued} onClick={onClick} />
+        </div>
+        {cartWanted ? (
+          <Suspense fallback={null}>
+            <AddToCart
+              product={product}
+              value={value}
+              quantity={quantity}
+              onReady={onReady}
+              onPendingChange={setPending}
+            />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

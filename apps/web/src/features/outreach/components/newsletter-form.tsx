@@ -1,6 +1,6 @@
 import { INVALID_EMAIL_MESSAGE, NEWSLETTER_EMAIL_PATTERN, outreachLimits } from '@gvm/contract';
 import { clsx } from 'clsx';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,9 +14,28 @@ import { outreachErrorMessage } from '../lib/outreach-error';
  * server's error, else 'Something went wrong'). An address failing the spec's pattern is refused
  * here and nothing is sent. `tone` suits the footer's background.
  */
-export function NewsletterForm({ tone = 'light', className }: { tone?: 'light' | 'dark'; className?: string }) {
+export interface NewsletterFormProps {
+  tone?: 'light' | 'dark';
+  className?: string;
+}
+
+/** What a shopper did in the footer's placeholder form before this one loaded (`DeferredNewsletterForm`). */
+export interface NewsletterDraft {
+  email: string;
+  focused: boolean;
+  submit: boolean;
+}
+
+export function NewsletterForm({
+  tone = 'light',
+  className,
+  takeOver,
+}: NewsletterFormProps & { takeOver?: () => NewsletterDraft | undefined }) {
   const id = useId();
-  const [email, setEmail] = useState('');
+  const [draft] = useState(() => takeOver?.());
+  const form = useRef<HTMLFormElement>(null);
+  const handedOver = useRef(false);
+  const [email, setEmail] = useState(draft?.email ?? '');
   const [outcome, setOutcome] = useState<FormOutcome>({ kind: 'idle' });
   const subscription = useSubscribeToNewsletter();
   const submitting = subscription.isPending;
@@ -47,9 +66,19 @@ export function NewsletterForm({ tone = 'light', className }: { tone?: 'light' |
     );
   };
 
+  // Carry on from the placeholder: focus back in the field, and a Subscribe already pressed is sent.
+  useEffect(() => {
+    if (handedOver.current) return;
+    handedOver.current = true;
+    const field = form.current?.elements.namedItem('email');
+    if (draft?.focused && field instanceof HTMLInputElement) field.focus();
+    if (draft?.submit) form.current?.requestSubmit();
+  }, [draft]);
+
   const invalid = outcome.kind === 'error';
   return (
     <form
+      ref={form}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       aria-label="Newsletter sign-up"
