@@ -1,12 +1,10 @@
-import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SaveLocalCartOnSignIn } from '@/features/cart';
 import { HomePageSkeleton } from '@/features/catalog';
+import Footer from './layout/footer';
 import { Header } from './layout/header';
 import { RouteErrorBoundary } from './route-error';
-
-/** The footer sits below the fold and holds the newsletter form: it loads after the page (decision 023). */
-const Footer = lazy(() => import('./layout/footer'));
 
 /**
  * The page shell of spec 000 section 2: header, the page, footer. Until the first page's code has
@@ -16,11 +14,13 @@ const Footer = lazy(() => import('./layout/footer'));
  */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const [pageShown, setPageShown] = useState(false);
   return (
-    <Shell>
-      <RouteErrorBoundary key={pathname}>
+    <Shell footer={pageShown}>
+      <RouteErrorBoundary key={pathname} onError={() => setPageShown(true)}>
         <Suspense fallback={<PageSkeleton pathname={pathname} />}>
           <Outlet />
+          <WhenShown onShown={() => setPageShown(true)} />
         </Suspense>
       </RouteErrorBoundary>
       <ScrollToTop />
@@ -29,16 +29,25 @@ export function RootLayout() {
   );
 }
 
-function Shell({ children }: { children: ReactNode }) {
+/** Tells the shell once the Suspense boundary it sits in shows the page rather than the skeleton. */
+function WhenShown({ onShown }: { onShown(): void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when first shown.
+  useEffect(() => onShown(), []);
+  return null;
+}
+
+/**
+ * `footer`: whether to draw the footer. It comes with the first page, not with its skeleton: a
+ * footer drawn under the skeleton would move when the page arrives (decision 023).
+ */
+function Shell({ children, footer }: { children: ReactNode; footer: boolean }) {
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {footer ? <Footer /> : null}
     </div>
   );
 }

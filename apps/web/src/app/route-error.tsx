@@ -27,7 +27,13 @@ export function RouteError() {
  * Catches what a page throws while rendering, and a page chunk that fails to load, and shows
  * RouteError in its place. The shell keys it by path, so going elsewhere tries again.
  */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+interface RouteErrorBoundaryProps {
+  children: ReactNode;
+  /** Told when it shows RouteError. */
+  onError?(): void;
+}
+
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -36,6 +42,7 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { fai
 
   override componentDidCatch(error: unknown): void {
     console.error(error);
+    this.props.onError?.();
   }
 
   override render(): ReactNode {
