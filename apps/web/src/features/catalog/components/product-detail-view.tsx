@@ -1,13 +1,18 @@
 import { cardArtUrl, categoryNames, formatPriceRange, type Product } from '@gvm/contract';
 import { Gift, Mail, Infinity as NeverExpires } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { FavouriteButton } from '@/features/wishlist';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { ProductDetailBreadcrumb } from './product-detail-breadcrumb';
 import { ProductDetailImage } from './product-detail-image';
 import { ProductDetailPurchase } from './product-detail-purchase';
 import { ProductDetailDescription, ProductDetailTerms } from './product-detail-text';
+import { TopSellersPlaceholder } from './top-sellers-placeholder';
 
-/** Below the product, so its code (the product cards) loads after the page's own (decision 023). */
+/**
+ * Below the product, so its code (the product cards) loads when the shopper scrolls towards it;
+ * until then its heading and the cards' places are drawn (decision 023).
+ */
 const TopSellersSection = lazy(() =>
   import('./top-sellers-section').then((module) => ({ default: module.TopSellersSection })),
 );
@@ -66,9 +71,23 @@ export function ProductDetailView({ product }: { product: Product }) {
       <div className="mt-12">
         <ProductDetailTerms terms={product.termsAndConditions} />
       </div>
-      <Suspense fallback={null}>
-        <TopSellersSection />
-      </Suspense>
+      <TopSellers />
+    </div>
+  );
+}
+
+function TopSellers() {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  return (
+    <div ref={box}>
+      {near ? (
+        <Suspense fallback={<TopSellersPlaceholder />}>
+          <TopSellersSection />
+        </Suspense>
+      ) : (
+        <TopSellersPlaceholder />
+      )}
     </div>
   );
 }
