@@ -1,12 +1,16 @@
 import { categoryNames } from '@gvm/contract';
-import { HowItWorksPanels } from '@/features/info';
+import { lazy, Suspense, useRef } from 'react';
 import { usePageMeta } from '@/lib/page-meta';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { CategoryStrip } from '../components/category-strip';
 import { FilterBar } from '../components/filter-bar';
 import { HomeHero } from '../components/home-hero';
 import { ProductGrid } from '../components/product-grid';
 import { useBrowseParams } from '../hooks/use-browse-params';
 import { useUserCountry } from '../hooks/use-user-country';
+
+/** Below the grid: its code loads when the shopper scrolls towards it (decision 023). */
+const HowItWorksPanels = lazy(() => import('@/features/info').then((module) => ({ default: module.HowItWorksPanels })));
 
 /** Home / category listing (spec 000 section 2): open to guests, its state kept in the URL. */
 export function HomePage() {
@@ -29,7 +33,21 @@ export function HomePage() {
         </h2>
         <ProductGrid filters={{ ...params, country }} onClearFilters={clearFilters} />
       </section>
-      <HowItWorksPanels />
+      <HowItWorks />
+    </div>
+  );
+}
+
+function HowItWorks() {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  return (
+    <div ref={box}>
+      {near ? (
+        <Suspense fallback={null}>
+          <HowItWorksPanels />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
