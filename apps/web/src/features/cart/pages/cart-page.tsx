@@ -1,12 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-client';
+import { useIsLoggedIn } from '@/lib/auth/session-store';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { CartEmptyState } from '../components/cart-empty-state';
 import { CartItemRow } from '../components/cart-item-row';
 import { CartSummary } from '../components/cart-summary';
-import { useCart } from '../hooks/use-cart';
+import { useGuestCart } from '../hooks/use-guest-cart';
+import type { CartApi } from '../types';
+
+/** A signed-in user's cart: its code (the server cart's calls and mutations) loads for them only (decision 023). */
+const ServerCart = lazy(() => import('./server-cart'));
 
 /** A change that could not be saved is said so; the cart shows what is really held. */
 function reportFailure(change: Promise<void>): void {
@@ -16,12 +22,26 @@ function reportFailure(change: Promise<void>): void {
 /** Spec 000 section 2, Cart: open to guests; the lines, the total estimate, the way to checkout. */
 export function CartPage() {
   usePageMeta('My Cart', 'The gift cards in your cart, ready for checkout.');
-  const cart = useCart();
+  const loggedIn = useIsLoggedIn();
+  return loggedIn ? (
+    <Suspense fallback={<CartView cart={null} />}>
+      <ServerCart />
+    </Suspense>
+  ) : (
+    <GuestCart />
+  );
+}
 
+function GuestCart() {
+  return <CartView cart={useGuestCart()} />;
+}
+
+/** The page's body for either cart (`useCart`'s two sides); `null` while the cart's code loads. */
+export function CartView({ cart }: { cart: CartApi | null }) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">My Cart</h1>
-      {cart.isLoading ? (
+      {cart === null || cart.isLoading ? (
         <div className="flex justify-center py-20">
           <Spinner label="Loading your cart" className="h-8 w-8 text-brand-600" />
         </div>
