@@ -1,5 +1,5 @@
+import { CartView } from '../components/cart-view';
 import { useServerCart } from '../hooks/use-server-cart';
-import { CartView } from './cart-page';
 
 /** The cart page for a signed-in user, loaded by `CartPage` for them only (decision 023). */
 export default function ServerCart() {
