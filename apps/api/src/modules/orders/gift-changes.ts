@@ -60,6 +60,20 @@ async function lockSentGift(tx: Executor, userId: string, orderId: string): Prom
   return row;
 }
 
+/** One sender change: a transaction that locks the gift first and reads the clock once. */
+function inLockedGift<T>(
+  db: Database,
+  deps: GiftMailDeps,
+  userId: string,
+  orderId: string,
+  work: (tx: Executor, locked: Locked, now: Date) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const now = deps.clock();
+    return work(tx, await lockSentGift(tx, userId, orderId), now);
+  });
+}
+
 async function answer(tx: Executor, transferId: string, message: string, now: Date): Promise<GiftChangeResult> {
   const [transfer] = await tx.select().from(giftTransfers).where(eq(giftTransfers.id, transferId)).limit(1);
   if (!transfer) throw new Error(`gift transfer ${transferId} vanished`);
@@ -81,9 +95,7 @@ export async function rescheduleGift(
   orderId: string,
   sendOn: string,
 ): Promise<GiftChangeResult> {
-  return db.transaction(async (tx) => {
-    const now = deps.clock();
-    const locked = await lockSentGift(tx, userId, orderId);
+  return inLockedGift(db, deps, userId, orderId, async (tx, locked, now) => {
     if (locked.transfer.emailedAt) throw conflict(GIFT_ALREADY_SENT_MESSAGE);
     if (!isAllowedSendOn(sendOn, now)) {
       throw new AppError('BUSINESS_RULE', SEND_ON_RANGE_MESSAGE, [{ path: 'sendOn', message: SEND_ON_RANGE_MESSAGE }]);
@@ -108,9 +120,7 @@ export async function sendGiftNow(
   userId: string,
   orderId: string,
 ): Promise<GiftChangeResult> {
-  return db.transaction(async (tx) => {
-    const now = deps.clock();
-    const locked = await lockSentGift(tx, userId, orderId);
+  return inLockedGift(db, deps, userId, orderId, async (tx, locked, now) => {
     if (locked.transfer.emailedAt) throw conflict(GIFT_ALREADY_SENT_MESSAGE);
     await sendLockedNow(tx, deps, locked, now);
     return answer(tx, locked.transfer.id, GIFT_SENT_NOW_MESSAGE, now);
@@ -129,9 +139,7 @@ export async function changeGiftRecipient(
   orderId: string,
   recipient: { name: string; email: string },
 ): Promise<GiftChangeResult> {
-  return db.transaction(async (tx) => {
-    const now = deps.clock();
-    const locked = await lockSentGift(tx, userId, orderId);
+  return inLockedGift(db, deps, userId, orderId, async (tx, locked, now) => {
     const { transfer } = locked;
     const name = recipient.name.trim();
     const email = recipient.email.trim().toLowerCase();
@@ -173,9 +181,7 @@ export async function resendGift(
   userId: string,
   orderId: string,
 ): Promise<GiftChangeResult> {
-  return db.transaction(async (tx) => {
-    const now = deps.clock();
-    const locked = await lockSentGift(tx, userId, orderId);
+  return inLockedGift(db, deps, userId, orderId, async (tx, locked, now) => {
     if (!locked.transfer.emailedAt) throw conflict(GIFT_NOT_YET_SENT_MESSAGE);
     if ((await eventsInLastDay(tx, locked.transfer.id, 'resent', now)) >= GIFT_RESENDS_PER_DAY) {
       throw new AppError('RATE_LIMITED', GIFT_RESEND_LIMIT_MESSAGE);
