@@ -1,5 +1,5 @@
-import { formatMoney, toMajorUnits } from '@gvm/contract';
 import { cardArtBlock, type RenderedEmail, renderEmail } from './layout';
+import { type GiftEmailFields, money } from './purchase';
 
 /** To a gift's sender once someone has claimed it (issue 9): who, what, and where to see it. */
 export function giftClaimedEmail({
@@ -22,7 +22,7 @@ export function giftClaimedEmail({
   /** The gift card's art as an absolute PNG address (decision 028). */
   artUrl: string;
 }): RenderedEmail {
-  const amount = formatMoney(toMajorUnits(value), currency);
+  const amount = money(value, currency);
   return renderEmail({
     subject: `${claimerName} claimed your gift voucher: ${merchantName} ${amount}`,
     heading: 'Your gift has been claimed',
@@ -50,18 +50,8 @@ export function giftReminderEmail({
   currency,
   claimUrl,
   artUrl,
-}: {
-  senderName: string;
-  recipientName: string;
-  merchantName: string;
-  /** Minor units. */
-  value: number;
-  currency: string;
-  claimUrl: string;
-  /** The gift card's art as an absolute PNG address (decision 028). */
-  artUrl: string;
-}): RenderedEmail {
-  const amount = formatMoney(toMajorUnits(value), currency);
+}: GiftEmailFields): RenderedEmail {
+  const amount = money(value, currency);
   return renderEmail({
     subject: `Reminder: ${senderName} sent you a gift voucher: ${merchantName} ${amount}`,
     heading: 'Your gift is still waiting',

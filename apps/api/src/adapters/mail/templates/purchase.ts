@@ -11,7 +11,7 @@ export interface ReceiptLine {
   recipient?: { name: string; email: string; sendOn?: string | null };
 }
 
-const money = (minor: number, currency: string) => formatMoney(toMajorUnits(minor), currency);
+export const money = (minor: number, currency: string) => formatMoney(toMajorUnits(minor), currency);
 
 /** The buyer's receipt once a payment is confirmed: every voucher with its order id, and the total. */
 export function purchaseReceiptEmail({
@@ -67,6 +67,19 @@ export function purchaseReceiptEmail({
 }
 
 /** To a gift's recipient: who sent it, their message, what it is, and the personal claim link. */
+/** What a gift e-mail to its recipient says: who sent what, and the personal claim link. */
+export interface GiftEmailFields {
+  senderName: string;
+  recipientName: string;
+  merchantName: string;
+  /** Minor units. */
+  value: number;
+  currency: string;
+  claimUrl: string;
+  /** The gift card's art as an absolute PNG address (decision 028). */
+  artUrl: string;
+}
+
 export function giftReceivedEmail({
   senderName,
   recipientName,
@@ -76,18 +89,7 @@ export function giftReceivedEmail({
   currency,
   claimUrl,
   artUrl,
-}: {
-  senderName: string;
-  recipientName: string;
-  message: string | null;
-  merchantName: string;
-  /** Minor units. */
-  value: number;
-  currency: string;
-  claimUrl: string;
-  /** The gift card's art as an absolute PNG address (decision 028). */
-  artUrl: string;
-}): RenderedEmail {
+}: GiftEmailFields & { message: string | null }): RenderedEmail {
   const amount = money(value, currency);
   return renderEmail({
     subject: `${senderName} sent you a gift voucher: ${merchantName} ${amount}`,
