@@ -168,8 +168,11 @@ describe('pages carry their shell and the catalogue data of their first render (
     });
     expect(data?.search?.response).toEqual(api.json());
     expect((api.json() as { products: unknown[] }).products).toHaveLength(PAGE_SIZE);
-    // The first row's pictures are fetched with the page.
-    const firstRow = ((data?.search?.response as { products?: Product[] } | undefined)?.products ?? []).slice(0, 2);
+    // The home page's first row, the top sellers (limit 8, GB), as their route answers them.
+    const topSellers = await pages.app.inject({ url: '/api/v1/products/top-sellers?limit=8&country=GB' });
+    expect(data?.topSellers).toEqual(topSellers.json());
+    // That row's first pictures are fetched with the page (a phone shows two), not the grid's.
+    const firstRow = ((data?.topSellers as { products?: Product[] } | undefined)?.products ?? []).slice(0, 2);
     expect(firstRow).toHaveLength(2);
     for (const product of firstRow)
       expect(html).toContain(`<link rel="preload" as="image" href="${product.imageUrl}">`);
@@ -186,6 +189,14 @@ describe('pages carry their shell and the catalogue data of their first render (
       url: '/api/v1/products/search?category=fashion&q=ar&sortBy=price-asc&country=GB&limit=16&page=1',
     });
     expect(data?.search?.response).toEqual(api.json());
+    // A filtered page is the grid alone: no top sellers, and the grid's first pictures preloaded.
+    expect(data?.topSellers).toBeUndefined();
+    const gridHtml = await page('/?merchant=costa');
+    expect(initialData(gridHtml)?.topSellers).toBeUndefined();
+    const grid = initialData(gridHtml)?.search?.response as { products?: Product[] } | undefined;
+    const costa = grid?.products?.[0];
+    expect(costa?.merchant.name).toBe('Costa Coffee');
+    expect(gridHtml).toContain(`<link rel="preload" as="image" href="${costa?.imageUrl}">`);
     const refused = initialData(await page('/?category=no-such-category'));
     expect(refused?.search).toBeUndefined();
     expect(refused?.filters).toBeDefined();

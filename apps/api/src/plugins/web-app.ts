@@ -25,7 +25,10 @@ export interface InitialData {
   search?: { params: Record<string, string>; response: unknown };
   /** The filter bar's lists (categories and merchants) on `/`. */
   filters?: unknown;
-  /** The top-sellers strip under a product (spec 000 section 9: limit 8, GB). */
+  /**
+   * The top sellers (spec 000 section 9: limit 8, GB): the strip under a product, and on `/` with
+   * no category, merchant or search the home page's first row (issue 12 §2).
+   */
   topSellers?: unknown;
   /** `id` as it stands in the page's path (the key the product page asks under). */
   product?: { id: string; response: unknown };
@@ -36,6 +39,7 @@ const SEARCH_COUNTRY = 'GB';
 const BROWSE_FILTERS = ['category', 'merchant', 'q', 'sortBy'] as const;
 /** Spec 000 section 9: the product page's top sellers are limit 8, GB (the web's TOP_SELLERS_PARAMS). */
 const TOP_SELLERS_LIMIT = 8;
+const TOP_SELLERS_URL = `/api/v1/products/top-sellers?limit=${TOP_SELLERS_LIMIT}&country=${SEARCH_COUNTRY}`;
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
 /** The browse grid's first row on a phone (two columns). */
 const FIRST_ROW = 2;
@@ -136,11 +140,13 @@ export function renderPage(
       .join('');
     html = html.replace('</head>', () => `${links}</head>`);
   }
-  // The pictures the page opens with (the product's; the grid's first row on a phone) are its
-  // largest elements: fetch them with the HTML, not after the page has rendered.
+  // The pictures the page opens with (the product's; on `/` the first row on a phone: the top
+  // sellers' when the home page shows its rows, else the grid's) are its largest elements: fetch
+  // them with the HTML, not after the page has rendered.
+  const firstRow = pathname === '/' && data?.topSellers !== undefined ? data.topSellers : data?.search?.response;
   const pictures = [
     data?.product?.response,
-    ...((data?.search?.response as { products?: unknown[] } | undefined)?.products ?? []).slice(0, FIRST_ROW),
+    ...((firstRow as { products?: unknown[] } | undefined)?.products ?? []).slice(0, FIRST_ROW),
   ]
     .map((product) => (product as { imageUrl?: unknown } | undefined)?.imageUrl)
     .filter((url): url is string => typeof url === 'string' && /^\/api\/v1\/logos\/[\w.%-]+\.svg$/.test(url));
@@ -178,22 +184,21 @@ async function initialDataFor(app: App, request: FastifyRequest, pathname: strin
     params.sortBy ??= DEFAULT_SORT;
     params.country = SEARCH_COUNTRY;
     const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), page: '1' });
-    const [response, filters] = await Promise.all([
+    // Without a category, merchant or search the home page opens with the top sellers' row.
+    const showsRows = !params.category && !params.merchant && !params.q;
+    const [response, filters, topSellers] = await Promise.all([
       catalogueAnswer(app, request, `/api/v1/products/search?${search}`),
       catalogueAnswer(app, request, '/api/v1/products/filters'),
+      showsRows ? catalogueAnswer(app, request, TOP_SELLERS_URL) : undefined,
     ]);
-    return { search: response === undefined ? undefined : { params, response }, filters };
+    return { search: response === undefined ? undefined : { params, response }, filters, topSellers };
   }
   const id = PRODUCT_PATH.exec(pathname)?.[1];
   if (id) {
     const decoded = decodeSafely(id);
     const [product, topSellers] = await Promise.all([
       catalogueAnswer(app, request, `/api/v1/products/${encodeURIComponent(decoded)}`),
-      catalogueAnswer(
-        app,
-        request,
-        `/api/v1/products/top-sellers?limit=${TOP_SELLERS_LIMIT}&country=${SEARCH_COUNTRY}`,
-      ),
+      catalogueAnswer(app, request, TOP_SELLERS_URL),
     ]);
     return { product: product === undefined ? undefined : { id: decoded, response: product }, topSellers };
   }
