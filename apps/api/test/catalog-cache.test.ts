@@ -78,6 +78,7 @@ describe('catalogue answers are cached, validated and invalidated (issue 10 §3)
     '/api/v1/products?sortBy=price-asc',
     '/api/v1/products/top-sellers?limit=8&country=GB',
     '/api/v1/products/filters',
+    '/api/v1/products/filters?country=GB&category=fashion',
     '/api/v1/products/code/ARGOS-GB',
   ])('%s: a strong ETag, public caching, and 304 with no body when If-None-Match holds it', async (url) => {
     const first = await get(ctx.app, url);
@@ -99,6 +100,30 @@ describe('catalogue answers are cached, validated and invalidated (issue 10 §3)
     const changed = await get(ctx.app, url, { 'if-none-match': '"something-else"' });
     expect(changed.statusCode).toBe(200);
     expect(changed.body).toBe(first.body);
+  });
+
+  it('answers the filters from the cache, keyed by the parsed country and category', async () => {
+    const url = '/api/v1/products/filters?country=GB&category=fashion';
+    const first = await get(ctx.app, url);
+    expect(first.json()).toMatchObject({ merchants: ['zara'] });
+    await writeBehindTheCachesBack(ctx.database, () =>
+      ctx.database.db.update(products).set({ merchantName: 'Zara Home' }).where(eq(products.merchantName, 'zara')),
+    );
+    for (const same of [
+      url,
+      '/api/v1/products/filters?category=fashion&country=gb',
+      '/api/v1/products/filters?country=%20Gb%20&category=fashion',
+    ]) {
+      const again = await get(ctx.app, same);
+      expect(again.statusCode, same).toBe(200);
+      expect(again.body, same).toBe(first.body);
+    }
+    // Another category is another key, read from the database.
+    expect((await get(ctx.app, '/api/v1/products/filters?category=fashion')).json()).toMatchObject({
+      merchants: ['Zara Home'],
+    });
+    await ctx.database.db.update(products).set({ merchantName: 'zara' }).where(eq(products.merchantName, 'Zara Home'));
+    expect((await get(ctx.app, url)).json()).toMatchObject({ merchants: ['zara'] });
   });
 
   it('answers a product by id with its ETag, the id in any case being one key', async () => {

@@ -143,6 +143,46 @@ describe('GET /products/filters', () => {
     ]);
     expect(body.merchants).toEqual(['Argos', 'Boots', 'Costa Coffee', 'Costco 100%_Deals', 'Dunnes Stores', 'zara']);
   });
+
+  async function filters(query: string): Promise<ProductFiltersResponse> {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/products/filters?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  it('lists only the brands a shopper can find under the country and category (issue 12 §2)', async () => {
+    // Dunnes Stores sells only in IE: no GB shopper can reach it.
+    const gb = await filters('country=GB');
+    expect(gb.merchants).toEqual(['Argos', 'Boots', 'Costa Coffee', 'Costco 100%_Deals', 'zara']);
+    expect(gb.categories).toEqual(['beauty & lifestyle', 'electricals', 'fashion', 'food & drink', 'supermarkets']);
+    // A category narrows the brands, but not the categories: the Category list still offers the others.
+    const fashion = await filters('country=gb&category=fashion');
+    expect(fashion.merchants).toEqual(['zara']);
+    expect(fashion.categories).toEqual(gb.categories);
+    expect((await filters('category=department-stores')).merchants).toEqual(['Dunnes Stores']);
+    expect((await filters('country=GB&category=department-stores')).merchants).toEqual([]);
+    expect(await filters('country=US')).toEqual({ categories: ['supermarkets'], merchants: ['Costco 100%_Deals'] });
+    expect(await filters('country=FR')).toEqual({ categories: [], merchants: [] });
+  });
+
+  it('every listed brand has products under the same country and category', async () => {
+    for (const category of ['', 'electricals', 'fashion', 'supermarkets']) {
+      const query = `country=GB${category ? `&category=${category}` : ''}`;
+      for (const merchant of (await filters(query)).merchants) {
+        const found = await search(`${query}&merchant=${encodeURIComponent(merchant)}`);
+        expect(found.pagination.total, `${merchant} under ${query}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it.each([
+    ['country=GBR', 'country'],
+    ['category=shoes', 'category'],
+  ])('rejects %s with a 400 naming the field', async (query, field) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/products/filters?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.map((e: { path: string }) => e.path)).toContain(field);
+  });
 });
 
 describe('GET /products/:id and /products/code/:code', () => {

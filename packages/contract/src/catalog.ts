@@ -54,6 +54,18 @@ export const productSearchResponseSchema = z.object({
 });
 export type ProductSearchResponse = z.infer<typeof productSearchResponseSchema>;
 
+/**
+ * Query of GET /products/filters: the lists offered under the shopper's current country and
+ * category (issue 12 §2), validated as the search validates them. Both optional: without them
+ * the lists cover the whole catalogue, as spec 000's call (no parameters) expects.
+ */
+export const productFiltersQuerySchema = z.object({
+  country: countryCode.optional(),
+  category: z.enum(categoryValues).optional(),
+});
+export type ProductFiltersQuery = z.infer<typeof productFiltersQuerySchema>;
+export type ProductFiltersParams = z.input<typeof productFiltersQuerySchema>;
+
 export const productFiltersResponseSchema = z.object({
   categories: z.array(z.string()),
   merchants: z.array(z.string()),
@@ -135,8 +147,10 @@ export const catalogEndpoints = {
   filters: defineEndpoint({
     method: 'GET',
     path: '/products/filters',
-    summary: 'The categories and merchant names the browse filters offer',
-    responses: { 200: productFiltersResponseSchema, 304: notModified },
+    summary:
+      'The categories and merchant names the browse filters offer: categories with products in the country, merchants with products in the country and category',
+    query: productFiltersQuerySchema,
+    responses: { 200: productFiltersResponseSchema, 304: notModified, ...errorResponses(400) },
   }),
   getByCode: defineEndpoint({
     method: 'GET',

@@ -146,8 +146,11 @@ export async function catalogRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(catalogEndpoints.filters),
     handler: async (request, reply) => {
-      const answer = await cache.get('["filters"]', async () =>
-        json(catalogEndpoints.filters.responses[200], await productFilters(app.db)),
+      // The parsed query is the key: `country=gb` and `country=GB` are one answer.
+      const { country, category } = request.query;
+      const key = JSON.stringify(['filters', country ?? '', category ?? '']);
+      const answer = await cache.get(key, async () =>
+        json(catalogEndpoints.filters.responses[200], await productFilters(app.db, { country, category })),
       );
       return send(cache, request, reply, answer, JSON_TYPE);
     },

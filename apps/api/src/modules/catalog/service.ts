@@ -3,6 +3,7 @@ import {
   type CategoryValue,
   categoryValues,
   type Product,
+  type ProductFiltersQuery,
   type ProductSearchQuery,
   type ProductSearchResponse,
   type SortOption,
@@ -166,10 +167,25 @@ export async function topSellers(db: Executor, limit: number, country: string | 
   return rows.map(toProduct);
 }
 
-export async function productFilters(db: Executor): Promise<{ categories: string[]; merchants: string[] }> {
+/**
+ * The browse filters' lists (issue 12 §2: no brand that leads to 'No products found'):
+ * categories with a product in the country — not narrowed by the chosen category, so the
+ * Category list still offers the others — and merchants with a product in the country and the
+ * category. Without parameters, the whole catalogue, as spec 000's call has none.
+ */
+export async function productFilters(
+  db: Executor,
+  query: ProductFiltersQuery = {},
+): Promise<{ categories: string[]; merchants: string[] }> {
+  const inCountry = query.country ? sql`${products.countries} @> array[${query.country}]::text[]` : undefined;
+  const inCategory = query.category ? eq(products.category, query.category) : undefined;
   const [categoryRows, merchantRows] = await Promise.all([
-    db.selectDistinct({ category: products.category }).from(products),
-    db.selectDistinct({ name: products.merchantName, key: merchantKey }).from(products).orderBy(merchantKey),
+    db.selectDistinct({ category: products.category }).from(products).where(inCountry),
+    db
+      .selectDistinct({ name: products.merchantName, key: merchantKey })
+      .from(products)
+      .where(and(inCountry, inCategory))
+      .orderBy(merchantKey),
   ]);
   const present = new Set(categoryRows.map((row) => row.category));
   return {
