@@ -58,6 +58,16 @@ describe('saving a local cart in bulk after sign-in', () => {
     expect((await readCart(shopper)).json()).toEqual(response.json());
   });
 
+  it('still saves and reads a line at £5 under a £10 minimum, which the page offered before decision 030', async () => {
+    const shopper = await createUserAndToken(ctx.app);
+    const response = await saveBulk(shopper, [{ productId: ranged.id, quantity: 1, selectedValue: 5 }]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(lines((await readCart(shopper)).json())).toEqual([['RANGED-GB', 5, 1]]);
+    // A value under the minimum that was never an option is refused, as before.
+    const refused = await saveBulk(shopper, [{ productId: ranged.id, quantity: 1, selectedValue: 7 }]);
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('merges with lines already in the server cart and within the batch, capped at 5', async () => {
     const shopper = await createUserAndToken(ctx.app);
     await saveBulk(shopper, [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAcceptedValue, preselectedValue, valueOptions } from './value-options';
+import { isAcceptedValue, preselectedValue, specValueOptions, valueOptions } from './value-options';
 
 describe('value options (spec 000 section 5)', () => {
   it('offers 5, 10, 20, 50, 100 and the maximum', () => {
@@ -8,12 +8,29 @@ describe('value options (spec 000 section 5)', () => {
 
   it('caps the options at the maximum, which is always offered', () => {
     expect(valueOptions(5, 75)).toEqual([5, 10, 20, 50, 75]);
-    expect(valueOptions(10, 100)).toEqual([5, 10, 20, 50, 100]);
     expect(valueOptions(1, 20)).toEqual([5, 10, 20]);
+    expect(valueOptions(5, 7)).toEqual([5, 7]);
+  });
+
+  it('offers no value under the minimum (decision 030)', () => {
+    expect(valueOptions(10, 100)).toEqual([10, 20, 50, 100]);
+    expect(valueOptions(25, 500)).toEqual([50, 100, 500]);
+    expect(valueOptions(15, 20)).toEqual([20]);
+    expect(valueOptions(6, 8)).toEqual([8]);
+    expect(valueOptions(150, 500)).toEqual([500]);
+    expect(valueOptions(4.5, 50)).toEqual([5, 10, 20, 50]);
+  });
+
+  it('keeps the spec rule to the letter beside it (decision 006)', () => {
+    expect(specValueOptions(10, 100)).toEqual([5, 10, 20, 50, 100]);
+    expect(specValueOptions(25, 500)).toEqual([5, 10, 20, 50, 100, 500]);
+    expect(specValueOptions(1, 4)).toEqual([5]);
+    expect(specValueOptions(25, 25)).toEqual([25]);
   });
 
   it('offers only 5 when both bounds are under 5', () => {
     expect(valueOptions(1, 4)).toEqual([5]);
+    expect(valueOptions(4, 4.5)).toEqual([5]);
   });
 
   it('offers only the fixed value when min equals max, and preselects it', () => {
@@ -27,9 +44,28 @@ describe('value options (spec 000 section 5)', () => {
 describe('accepted values of a cart line', () => {
   const ranged = { minPrice: 10, maxPrice: 75, denominations: [15, 30] };
 
-  it('accepts every option the product page offers, even 5 below a minimum of 10', () => {
-    for (const value of valueOptions(10, 75)) expect(isAcceptedValue(ranged, value)).toBe(true);
+  it('accepts every option the product page offers', () => {
+    for (const [min, max] of [
+      [10, 75],
+      [25, 500],
+      [1, 4],
+      [6, 8],
+      [30, 30],
+    ] as const) {
+      for (const value of valueOptions(min, max)) {
+        expect(
+          isAcceptedValue({ minPrice: min, maxPrice: max, denominations: [] }, value),
+          `${min}-${max}: ${value}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('still accepts the spec options under the minimum that carts may hold from before decision 030', () => {
+    expect(valueOptions(10, 75)).not.toContain(5);
     expect(isAcceptedValue(ranged, 5)).toBe(true);
+    expect(isAcceptedValue({ minPrice: 25, maxPrice: 500, denominations: [] }, 20)).toBe(true);
+    expect(isAcceptedValue({ minPrice: 25, maxPrice: 500, denominations: [] }, 15)).toBe(false);
   });
 
   it('accepts any value within the range, pence included', () => {

@@ -50,13 +50,18 @@ beforeEach(() => {
 
 describe('the value-per-card picker (spec 000 section 5)', () => {
   it('offers 5, 10, 20, 50, 100 up to the maximum, then the maximum, with the currency symbol', () => {
-    renderPurchase(product({ minPrice: 10, maxPrice: 250 }));
+    renderPurchase(product({ minPrice: 5, maxPrice: 250 }));
     expect(optionNames()).toEqual(['£5.00', '£10.00', '£20.00', '£50.00', '£100.00', '£250.00']);
+  });
+
+  it('offers no value under the minimum (decision 030)', () => {
+    renderPurchase(product({ minPrice: 25, maxPrice: 500 }));
+    expect(optionNames()).toEqual(['£50.00', '£100.00', '£500.00']);
   });
 
   it('leaves a ranged value unchosen and Add To Cart disabled until one is picked', async () => {
     renderPurchase(product({ minPrice: 10, maxPrice: 40, currency: 'EUR' }));
-    expect(optionNames()).toEqual(['€5.00', '€10.00', '€20.00', '€40.00']);
+    expect(optionNames()).toEqual(['€10.00', '€20.00', '€40.00']);
     for (const radio of screen.getAllByRole('radio', { name: /€/ })) expect(radio).not.toBeChecked();
     expect(await addButton()).toBeDisabled();
     await userEvent.click(screen.getByRole('radio', { name: '€20.00' }));
