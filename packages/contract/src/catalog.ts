@@ -86,6 +86,21 @@ export type TopSellersParams = z.input<typeof topSellersQuerySchema>;
 export const topSellersResponseSchema = z.object({ products: z.array(productSchema) });
 export type TopSellersResponse = z.infer<typeof topSellersResponseSchema>;
 
+/** Query of GET /products/shelves: the home page's rows for one country (issue 12 §2). */
+export const productShelvesQuerySchema = z.object({ country: countryCode.optional() });
+export type ProductShelvesQuery = z.infer<typeof productShelvesQuerySchema>;
+export type ProductShelvesParams = z.input<typeof productShelvesQuerySchema>;
+
+/** One row of the home page: an occasion ('Birthday') or a price band ('Under £25'), with its products. */
+export const productShelfSchema = z.object({ slug: z.string(), title: z.string(), products: z.array(productSchema) });
+export type ProductShelf = z.infer<typeof productShelfSchema>;
+
+export const productShelvesResponseSchema = z.object({
+  occasions: z.array(productShelfSchema),
+  priceBands: z.array(productShelfSchema),
+});
+export type ProductShelvesResponse = z.infer<typeof productShelvesResponseSchema>;
+
 /** `<product code>.svg`, as `imageUrl` names it, or `<product code>.png` (the same card for e-mails). */
 export const logoParamsSchema = z.object({ file: text().max(80) });
 
@@ -143,6 +158,13 @@ export const catalogEndpoints = {
     summary: 'The best-selling products, optionally in one country',
     query: topSellersQuerySchema,
     responses: { 200: topSellersResponseSchema, 304: notModified, ...errorResponses(400) },
+  }),
+  shelves: defineEndpoint({
+    method: 'GET',
+    path: '/products/shelves',
+    summary: "The home page's rows: curated occasions (Birthday, Thank you, …) and price bands (Under £25, …)",
+    query: productShelvesQuerySchema,
+    responses: { 200: productShelvesResponseSchema, 304: notModified, ...errorResponses(400) },
   }),
   filters: defineEndpoint({
     method: 'GET',

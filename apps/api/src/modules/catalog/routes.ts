@@ -27,6 +27,7 @@ import {
   searchTerm,
   topSellers,
 } from './service';
+import { productShelves } from './shelves';
 
 /**
  * Catalogue answers are the same for every caller (nothing here reads the signed-in user or
@@ -138,6 +139,17 @@ export async function catalogRoutes(app: App): Promise<void> {
       const { limit, country } = request.query;
       const answer = await cache.get(JSON.stringify(['top-sellers', limit, country ?? '']), async () =>
         json(catalogEndpoints.topSellers.responses[200], { products: await topSellers(app.db, limit, country) }),
+      );
+      return send(cache, request, reply, answer, JSON_TYPE);
+    },
+  });
+
+  app.route({
+    ...fromContract(catalogEndpoints.shelves),
+    handler: async (request, reply) => {
+      const { country } = request.query;
+      const answer = await cache.get(JSON.stringify(['shelves', country ?? '']), async () =>
+        json(catalogEndpoints.shelves.responses[200], await productShelves(app.db, country)),
       );
       return send(cache, request, reply, answer, JSON_TYPE);
     },
