@@ -55,6 +55,40 @@ export const publicPagePaths = [
   pageRoutes.refundPolicy,
 ] as const;
 
+/**
+ * The page a path is, matched as the web's router matches it (react-router: compared without
+ * regard to case after decoding, trailing slashes ignored, a `:param` any one non-empty segment);
+ * undefined for a path no page has, which the app draws as its not-found page. The API answers
+ * those with 404 (apps/api/src/plugins/web-app.ts).
+ */
+export function matchPageRoute(pathname: string): PageRoute | undefined {
+  const trimmed = pathname.replace(/\/+$/, '');
+  if (trimmed !== '' && !trimmed.startsWith('/')) return undefined;
+  const segments = trimmed === '' ? [] : trimmed.slice(1).split('/').map(decodeSegment);
+  return routeSegments.find(
+    ({ parts }) =>
+      parts.length === segments.length &&
+      parts.every((part, index) => {
+        const segment = segments[index] ?? '';
+        return part.startsWith(':') ? segment !== '' : part === segment.toLowerCase();
+      }),
+  )?.pattern;
+}
+
+const routeSegments = Object.values(pageRoutes).map((pattern) => ({
+  pattern,
+  parts: pattern.split('/').filter((part) => part !== ''),
+}));
+
+/** A segment decoded as the router decodes the path; one that cannot be decoded stays as it is. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The `:name` parameters of a route pattern: `RouteParams<'/gift/:token'>` is `'token'`. */
 export type RouteParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | RouteParams<`/${Rest}`>

@@ -1,3 +1,4 @@
+import { matchPageRoute } from '@gvm/contract';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths, routePatterns } from '@/config/paths';
@@ -22,5 +23,28 @@ describe('router', () => {
     expect(patternOf(paths.product('p 1'))).toBe(routePatterns.product);
     expect(patternOf(paths.gift('t'))).toBe(routePatterns.gift);
     expect(patternOf('/no-such-page')).toBe('*');
+  });
+
+  it('agrees with the API, which answers 404 for a path no page has (matchPageRoute)', () => {
+    const urls = [
+      '/',
+      '/cart',
+      '/Cart/',
+      '/product/abc',
+      '/product/a%20b/',
+      '/PRODUCT/abc',
+      '/product',
+      '/product/a/b',
+      '/verify/t',
+      '/verify',
+      '/wallet/x',
+      '/no-such-page',
+      '/about//',
+      ...Object.values(routePatterns).map((pattern) => pattern.replace(/:\w+/g, 'x')),
+    ];
+    for (const url of urls) {
+      const router = patternOf(url);
+      expect(matchPageRoute(url) ?? '*', url).toBe(router);
+    }
   });
 });
