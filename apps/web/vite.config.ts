@@ -30,7 +30,9 @@ export default defineConfig(({ command }) => ({
   // it, so the first load carries only what the shell and the page shown need.
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps for measuring the bundles (decision 023), written beside them but not referenced from
+    // them (no sourceMappingURL comment); the server never serves *.map (issue 12 §3).
+    sourcemap: 'hidden',
     // Every browser the app supports has <link rel=modulepreload>: no polyfill in the entry.
     modulePreload: { polyfill: false },
     // Short chunk names: the entry lists every lazy chunk's file for preloading (decision 023).
