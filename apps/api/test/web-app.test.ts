@@ -77,7 +77,7 @@ function initialData(html: string):
   | {
       search?: { params: Record<string, string>; response: unknown };
       product?: { id: string; response: Product };
-      filters?: unknown;
+      filters?: { params: Record<string, string>; response: unknown };
       topSellers?: unknown;
     }
   | undefined {
@@ -178,7 +178,10 @@ describe('pages carry their shell and the catalogue data of their first render (
       expect(html).toContain(`<link rel="preload" as="image" href="${product.imageUrl}">`);
     expect(html.match(/rel="preload" as="image"/g)).toHaveLength(2);
     // And the filter bar's lists.
-    expect(data?.filters).toEqual((await pages.app.inject({ url: '/api/v1/products/filters' })).json());
+    expect(data?.filters).toEqual({
+      params: { country: 'GB' },
+      response: (await pages.app.inject({ url: '/api/v1/products/filters?country=GB' })).json(),
+    });
   });
 
   it("follows the page's filters, trimmed, and embeds nothing for filters the catalogue refuses", async () => {
@@ -189,6 +192,11 @@ describe('pages carry their shell and the catalogue data of their first render (
       url: '/api/v1/products/search?category=fashion&q=ar&sortBy=price-asc&country=GB&limit=16&page=1',
     });
     expect(data?.search?.response).toEqual(api.json());
+    // The filter bar's lists for the page's country and category (decision 031).
+    expect(data?.filters).toEqual({
+      params: { country: 'GB', category: 'fashion' },
+      response: (await pages.app.inject({ url: '/api/v1/products/filters?country=GB&category=fashion' })).json(),
+    });
     // A filtered page is the grid alone: no top sellers, and the grid's first pictures preloaded.
     expect(data?.topSellers).toBeUndefined();
     const gridHtml = await page('/?merchant=costa');
@@ -199,7 +207,8 @@ describe('pages carry their shell and the catalogue data of their first render (
     expect(gridHtml).toContain(`<link rel="preload" as="image" href="${costa?.imageUrl}">`);
     const refused = initialData(await page('/?category=no-such-category'));
     expect(refused?.search).toBeUndefined();
-    expect(refused?.filters).toBeDefined();
+    // The web ignores a category it does not know and asks for the country's lists: those are embedded.
+    expect(refused?.filters?.params).toEqual({ country: 'GB' });
   });
 
   it('embeds the product for /product/:id, and nothing for an unknown one or another page', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_SORT, PAGE_SIZE } from '@gvm/contract';
+import { DEFAULT_SORT, isCategoryValue, PAGE_SIZE } from '@gvm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 
@@ -23,8 +23,8 @@ type ShellName = 'home' | 'product' | 'page';
 export interface InitialData {
   /** The browse grid's first page for the filters in `params` (the web's own filter shape). */
   search?: { params: Record<string, string>; response: unknown };
-  /** The filter bar's lists (categories and merchants) on `/`. */
-  filters?: unknown;
+  /** The filter bar's lists (categories and merchants) on `/`, for `params` (country, category). */
+  filters?: { params: Record<string, string>; response: unknown };
   /**
    * The top sellers (spec 000 section 9: limit 8, GB): the strip under a product, and on `/` with
    * no category, merchant or search the home page's first row (issue 12 §2).
@@ -186,11 +186,16 @@ async function initialDataFor(app: App, request: FastifyRequest, pathname: strin
     const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), page: '1' });
     // Without a category, merchant or search the home page opens with the top sellers' row.
     const showsRows = !params.category && !params.merchant && !params.q;
-    const [response, filters, topSellers] = await Promise.all([
+    // The filter bar's lists for the page's country and category, as the first render asks for
+    // them (decision 031); a category the web does not know is ignored there, so here too.
+    const filterParams: Record<string, string> = { country: SEARCH_COUNTRY };
+    if (params.category && isCategoryValue(params.category)) filterParams.category = params.category;
+    const [response, filtersResponse, topSellers] = await Promise.all([
       catalogueAnswer(app, request, `/api/v1/products/search?${search}`),
-      catalogueAnswer(app, request, '/api/v1/products/filters'),
+      catalogueAnswer(app, request, `/api/v1/products/filters?${new URLSearchParams(filterParams)}`),
       showsRows ? catalogueAnswer(app, request, TOP_SELLERS_URL) : undefined,
     ]);
+    const filters = filtersResponse === undefined ? undefined : { params: filterParams, response: filtersResponse };
     return { search: response === undefined ? undefined : { params, response }, filters, topSellers };
   }
   const id = PRODUCT_PATH.exec(pathname)?.[1];

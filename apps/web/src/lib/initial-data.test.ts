@@ -55,8 +55,9 @@ describe("the page's initial data (decision 024)", () => {
   it('seeds the filter lists and the top sellers (their products) too', () => {
     const client = new QueryClient();
     const filters = { categories: ['fashion'], merchants: ['Argos'] };
-    seedInitialData(client, { filters, topSellers: { products: [{ _id: 't1' }] } });
-    expect(client.getQueryData(initialDataKeys.filters())).toEqual(filters);
+    const params = { country: 'GB', category: 'fashion' };
+    seedInitialData(client, { filters: { params, response: filters }, topSellers: { products: [{ _id: 't1' }] } });
+    expect(client.getQueryData(initialDataKeys.filters(params))).toEqual(filters);
     expect(client.getQueryData(initialDataKeys.topSellers())).toEqual([{ _id: 't1' }]);
   });
 

@@ -12,8 +12,8 @@ export interface InitialData {
   search?: { params: Record<string, string>; response: unknown };
   /** `id` as it stands in the page's path. */
   product?: { id: string; response: unknown };
-  /** The filter bar's lists, on `/`. */
-  filters?: unknown;
+  /** The filter bar's lists on `/`, for `params` (country, and category when one is chosen). */
+  filters?: { params: Record<string, string>; response: unknown };
   /** The product page's top sellers (limit 8, GB), as GET /products/top-sellers answers: `{ products }`. */
   topSellers?: unknown;
 }
@@ -27,7 +27,7 @@ export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 export const initialDataKeys = {
   search: (params: Record<string, string>) => ['products', 'search', params] as const,
   product: (id: string) => ['product', id] as const,
-  filters: () => ['products', 'filters'] as const,
+  filters: (params: Record<string, string>) => ['products', 'filters', params] as const,
   topSellers: () => ['products', 'top-sellers', { limit: 8, country: 'GB' }] as const,
 };
 
@@ -82,7 +82,9 @@ export function seedInitialData(queryClient: QueryClient, data: InitialData | un
   if (product && typeof product.id === 'string' && isRecord(product.response)) {
     seed(initialDataKeys.product(product.id), product.response);
   }
-  if (isRecord(filters)) seed(initialDataKeys.filters(), filters);
+  if (filters && isRecord(filters.params) && isRecord(filters.response)) {
+    seed(initialDataKeys.filters(filters.params), filters.response);
+  }
   if (isRecord(topSellers) && Array.isArray(topSellers.products))
     seed(initialDataKeys.topSellers(), topSellers.products);
 }

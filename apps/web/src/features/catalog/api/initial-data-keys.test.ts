@@ -29,7 +29,16 @@ describe('the keys the page data is seeded under (decision 024)', () => {
   });
 
   it("are the filter bar's and the top sellers' keys", () => {
-    expect(initialDataKeys.filters()).toEqual(productFiltersQueryOptions().queryKey);
+    // The server embeds the lists for { country } or { country, category } (apps/api's web-app.ts).
+    expect(initialDataKeys.filters({ country: 'GB' })).toEqual(
+      productFiltersQueryOptions({
+        country: SEARCH_COUNTRY,
+        category: readBrowseParams(new URLSearchParams()).category,
+      }).queryKey,
+    );
+    expect(initialDataKeys.filters({ country: 'GB', category: 'fashion' })).toEqual(
+      productFiltersQueryOptions({ country: SEARCH_COUNTRY, category: 'fashion' }).queryKey,
+    );
     expect(initialDataKeys.topSellers()).toEqual(topSellersQueryOptions().queryKey);
   });
 });

@@ -22,9 +22,18 @@ function Browse() {
 function renderAt(url: string) {
   const queryClient = createQueryClient();
   // The lists the server would send: the test's own catalogue.
-  queryClient.setQueryData(productFiltersQueryOptions().queryKey, {
+  queryClient.setQueryData(productFiltersQueryOptions({ country: 'GB' }).queryKey, {
     categories: ['fashion', 'electricals', 'travel'],
     merchants: ['Argos', 'ASOS', 'Boots'],
+  });
+  // Each category's own brands (issue 12 §2): only those sold in it.
+  queryClient.setQueryData(productFiltersQueryOptions({ country: 'GB', category: 'fashion' }).queryKey, {
+    categories: ['fashion', 'electricals', 'travel'],
+    merchants: ['ASOS'],
+  });
+  queryClient.setQueryData(productFiltersQueryOptions({ country: 'GB', category: 'travel' }).queryKey, {
+    categories: ['fashion', 'electricals', 'travel'],
+    merchants: ['Boots'],
   });
   const router = createMemoryRouter([{ path: '/', Component: Browse }], { initialEntries: [url] });
   render(
@@ -82,6 +91,30 @@ describe('the browse filter bar keeps its state in the query parameters', () => 
     await user.selectOptions(select('Category'), 'All categories');
     await user.selectOptions(select('Sort by'), 'Brand: A to Z');
     expect(url()).toBe('/');
+  });
+
+  it('offers only the brands of the chosen category, and follows a change of category', async () => {
+    const user = renderAt('/?category=fashion');
+    const brands = () =>
+      within(select('Brand'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(brands()).toEqual(['All brands', 'ASOS']);
+    await user.selectOptions(select('Category'), 'Travel');
+    expect(brands()).toEqual(['All brands', 'Boots']);
+    await user.selectOptions(select('Category'), 'All categories');
+    expect(brands()).toEqual(['All brands', 'Argos', 'ASOS', 'Boots']);
+  });
+
+  it('keeps a chosen brand listed and selected when the new category does not sell it', async () => {
+    const user = renderAt('/?merchant=Argos');
+    await user.selectOptions(select('Category'), 'Fashion');
+    expect(url()).toBe('/?merchant=Argos&category=fashion');
+    expect(select('Brand')).toHaveDisplayValue('Argos');
+    const brands = within(select('Brand'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(brands).toEqual(['All brands', 'Argos', 'ASOS']);
   });
 
   it('keeps a brand from a shared link selectable even when the list lacks it', () => {

@@ -18,11 +18,15 @@ const countryNames: Readonly<Record<string, string>> = { GB: 'United Kingdom' };
 
 /** The browse filter bar (spec 000 section 2): country, category, brand and sort, kept in the URL. */
 export function FilterBar({ params, country, onChange, onClear }: FilterBarProps) {
-  const filters = useProductFilters();
+  // Only the categories sold in the country, and the brands sold in the country and the chosen
+  // category: a brand the shopper can pick always has products (issue 12 §2, decision 031).
+  const filters = useProductFilters({ country, category: params.category });
   // The fifteen categories are known up front, so the list never waits for the server.
   const categoryList = (filters.data?.categories ?? categoryValues).filter(isCategoryValue);
   const merchants = filters.data?.merchants ?? [];
-  // A brand from a shared link stays selectable even before (or without) the list arriving.
+  // The chosen brand stays listed and selected even where the list lacks it (a shared link, or a
+  // category it does not sell in): the shopper's choice is not dropped behind their back, and the
+  // grid's 'No products found for "…"' with Clear filters says why nothing shows (decision 031).
   const merchantOptions =
     params.merchant && !merchants.includes(params.merchant) ? [params.merchant, ...merchants] : merchants;
   const filtered = Boolean(params.category || params.merchant || params.q || params.sortBy !== DEFAULT_SORT);
