@@ -17,6 +17,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>UGM</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   ctx = await createTestApp({ webDistDir: dist });
 });
 afterAll(() => ctx.close());
@@ -30,6 +31,30 @@ describe('serving the web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('answers a path that is none of the web app’s pages with the page and 404, a route by its pattern with 200', async () => {
+    const pages = ['/cart', '/Cart/', '/verify/abc', '/gift/t0k3n', '/vouchers/v1', '/refund-policy', '/product/a%20b'];
+    for (const url of pages) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+    }
+    for (const url of ['/no-such-page', '/product', '/product/1/extra', '/verify', '/wallet/x?tab=1', '/cart/']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(url === '/cart/' ? 200 : 404);
+      // The same HTML: the app draws 'Oops! Page not found'.
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('does not serve source maps', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('sources');
+    const upper = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js.MAP' });
+    expect(upper.statusCode).toBe(404);
   });
 
   it('serves hashed assets as immutable for a year', async () => {

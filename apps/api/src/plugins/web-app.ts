@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_SORT, isCategoryValue, PAGE_SIZE } from '@gvm/contract';
+import { DEFAULT_SORT, isCategoryValue, matchPageRoute, PAGE_SIZE } from '@gvm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 
@@ -58,10 +58,13 @@ export function scriptSafeJson(value: unknown): string {
 
 /**
  * Serves the built single-page app from the API's own port. Hashed files under /assets are
- * immutable; pages are always revalidated so a deploy is picked up on the next visit. Any GET
- * outside /api that is not a file is a page (client-side routes): index.html with the page shell
+ * immutable; pages are always revalidated so a deploy is picked up on the next visit; source maps
+ * are not served (the build keeps them for measuring, unreferenced). Any GET outside /api that is
+ * not a file is a page (client-side routes): index.html with the page shell
  * inside #root and, for `/` and `/product/:id`, the catalogue answers the first render needs as a
  * JSON data block (decision 024), taken from the catalogue's own routes and so from its cache.
+ * A path that is none of the web's pages (`matchPageRoute`, the route table the router registers)
+ * gets the same page with status 404: the app draws its not-found page.
  */
 export async function registerWebApp(app: App, distDir: string | undefined): Promise<void> {
   const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
@@ -73,7 +76,8 @@ export async function registerWebApp(app: App, distDir: string | undefined): Pro
       wildcard: true,
       // `/` (a folder) is a page like any other: rendered below, not sent as the bare file.
       index: false,
-      allowedPath: (pathname) => !pathname.endsWith('/'),
+      // Source maps stay on the build machine (vite's `sourcemap: 'hidden'`): never served.
+      allowedPath: (pathname) => !pathname.endsWith('/') && !/\.map$/i.test(pathname),
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -90,7 +94,11 @@ export async function registerWebApp(app: App, distDir: string | undefined): Pro
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
     if (hasWebApp && !isApi && !isFile && wantsPage) {
       const html = renderPage(template, shells, pathname, await initialDataFor(app, request, pathname));
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+      return reply
+        .status(matchPageRoute(pathname) === undefined ? 404 : 200)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(html);
     }
     return reply.status(404).send({ error: `Not found: ${request.method} ${pathname}` });
   });
