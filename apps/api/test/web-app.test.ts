@@ -114,6 +114,7 @@ describe('pages carry their shell and the catalogue data of their first render (
   let pages: TestContext;
   const shells = {
     home: '<p>home shell $&amp; $1</p>',
+    homeGrid: '<p>home grid shell</p>',
     product: '<p>product shell</p>',
     page: '<p>page shell</p>',
     preload: {
@@ -151,6 +152,17 @@ describe('pages carry their shell and the catalogue data of their first render (
     expect(await page('/')).toContain(`<div id="root">${shells.home}</div>`);
     expect(await page('/product/abc')).toContain(`<div id="root">${shells.product}</div>`);
     expect(await page('/cart')).toContain(`<div id="root">${shells.page}</div>`);
+  });
+
+  it('opens / with its rows, and with the grid alone under a category, brand or search (decision 032)', async () => {
+    for (const url of ['/', '/?sortBy=price-asc', '/?q=%20', '/?category=no-such-category'])
+      expect(await page(url), url).toContain(`<div id="root">${shells.home}</div>`);
+    for (const url of ['/?category=fashion', '/?merchant=Argos', '/?q=ama']) {
+      const html = await page(url);
+      expect(html, url).toContain(`<div id="root">${shells.homeGrid}</div>`);
+      // The same page code is preloaded.
+      expect(html, url).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-a1.js">');
+    }
   });
 
   it('carries its stylesheet inline, so the shell paints without a second request', async () => {

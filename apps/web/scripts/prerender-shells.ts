@@ -31,7 +31,13 @@ try {
     return renderShell(pathname);
   };
   // Any page but these two draws the same skeleton while its code loads; /cart stands for them.
-  const shells = { home: draw('/'), product: draw('/product/shell'), page: draw('/cart') };
+  // `/` opens with its rows; with a category, brand or search it is the grid alone (decision 032).
+  const shells = {
+    home: draw('/'),
+    homeGrid: draw('/?merchant=shell'),
+    product: draw('/product/shell'),
+    page: draw('/cart'),
+  };
   // The page's own code starts loading with the HTML rather than after the entry has run.
   const preload = {
     home: pageChunks('src/features/catalog/pages/home-page.tsx'),

@@ -10,14 +10,17 @@ import type { App } from '../app-types';
  * skeleton of a page, as the app's first render draws them, so the first paint needs no script.
  */
 interface Shells {
+  /** `/` as it opens: the rows first (issue 12 §2). */
   home: string;
+  /** `/` with a category, brand or search: the grid alone (absent from older builds). */
+  homeGrid?: string;
   product: string;
   page: string;
   /** Per shell, the page's own chunks (from Vite's manifest), preloaded from the HTML. */
   preload?: { home?: string[]; product?: string[]; cart?: string[]; page?: string[] };
 }
 
-type ShellName = 'home' | 'product' | 'page';
+type ShellName = 'home' | 'homeGrid' | 'product' | 'page';
 
 /** The data the first render of `/` or `/product/:id` needs, read by apps/web/src/lib/initial-data.ts. */
 export interface InitialData {
@@ -93,7 +96,9 @@ export async function registerWebApp(app: App, distDir: string | undefined): Pro
     // A missing file (an old hashed bundle after a deploy) is a 404, never the page as script.
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
     if (hasWebApp && !isApi && !isFile && wantsPage) {
-      const html = renderPage(template, shells, pathname, await initialDataFor(app, request, pathname));
+      const rows = homeShowsRows(new URLSearchParams(request.url.split('?')[1] ?? ''));
+      const data = await initialDataFor(app, request, pathname);
+      const html = renderPage(template, shells, pathname, data, rows);
       return reply
         .status(matchPageRoute(pathname) === undefined ? 404 : 200)
         .type('text/html; charset=utf-8')
@@ -131,18 +136,30 @@ function readShells(distDir: string): Shells | undefined {
     : undefined;
 }
 
+/**
+ * Whether `/` opens with its rows (top sellers, occasions, price bands: issue 12 §2), as the web's
+ * `showsHomeRows(readBrowseParams(…))` decides: no known category, no brand and no search.
+ */
+export function homeShowsRows(query: URLSearchParams): boolean {
+  return !isCategoryValue(query.get('category') ?? '') && !query.get('merchant')?.trim() && !query.get('q')?.trim();
+}
+
+/** `rows`: on `/`, whether the page opens with its rows (homeShowsRows) rather than the grid. */
 export function renderPage(
   template: string,
   shells: Shells | undefined,
   pathname: string,
   data: InitialData | undefined,
+  rows = true,
 ): string {
   let html = template;
   if (shells) {
-    const name: ShellName = pathname === '/' ? 'home' : PRODUCT_PATH.test(pathname) ? 'product' : 'page';
+    const home: ShellName = rows || shells.homeGrid === undefined ? 'home' : 'homeGrid';
+    const name: ShellName = pathname === '/' ? home : PRODUCT_PATH.test(pathname) ? 'product' : 'page';
     // A function, so `$` in the shell is never read as a replacement pattern.
     html = html.replace(ROOT_ELEMENT, () => `<div id="root">${shells[name]}</div>`);
-    const links = (shells.preload?.[pathname === '/cart' ? 'cart' : name] ?? [])
+    const preloadName = name === 'homeGrid' ? 'home' : pathname === '/cart' ? 'cart' : name;
+    const links = (shells.preload?.[preloadName] ?? [])
       .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
       .join('');
@@ -151,7 +168,8 @@ export function renderPage(
   // The pictures the page opens with (the product's; on `/` the first row on a phone: the top
   // sellers' when the home page shows its rows, else the grid's) are its largest elements: fetch
   // them with the HTML, not after the page has rendered.
-  const firstRow = pathname === '/' && data?.topSellers !== undefined ? data.topSellers : data?.search?.response;
+  const firstRow =
+    pathname === '/' && rows && data?.topSellers !== undefined ? data.topSellers : data?.search?.response;
   const pictures = [
     data?.product?.response,
     ...((firstRow as { products?: unknown[] } | undefined)?.products ?? []).slice(0, FIRST_ROW),
@@ -192,8 +210,8 @@ async function initialDataFor(app: App, request: FastifyRequest, pathname: strin
     params.sortBy ??= DEFAULT_SORT;
     params.country = SEARCH_COUNTRY;
     const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), page: '1' });
-    // Without a category, merchant or search the home page opens with the top sellers' row.
-    const showsRows = !params.category && !params.merchant && !params.q;
+    // Without a category, brand or search the home page opens with the top sellers' row.
+    const showsRows = homeShowsRows(query);
     // The filter bar's lists for the page's country and category, as the first render asks for
     // them (decision 031); a category the web does not know is ignored there, so here too.
     const filterParams: Record<string, string> = { country: SEARCH_COUNTRY };
