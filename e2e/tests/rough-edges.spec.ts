@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { findProduct } from './support/catalogue';
 
 /** Issue 12 §3: the rough edges a first visit hits. */
 
@@ -30,4 +31,23 @@ test('the bundles name no source map and the server serves none', async ({ page,
     const map = await request.get(`${url}.map`);
     expect(map.status(), `${url}.map`).toBe(404);
   }
+});
+
+test('on the cart page, + on a line at 5 says so and keeps 5', async ({ page, request }) => {
+  const product = await findProduct(request, 'Red Letter Days');
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
+  await page.getByRole('group', { name: 'Quantity' }).getByText('4', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page).toHaveURL('/cart');
+  const increase = page.getByRole('button', { name: 'Increase quantity of Red Letter Days' });
+  await increase.click();
+  await expect(page.getByRole('group', { name: 'Quantity of Red Letter Days' })).toContainText('5');
+  await expect(increase).toHaveAttribute('aria-disabled', 'true');
+  // aria-disabled: it cannot raise the line, but it still answers a press (Playwright waits for
+  // an aria-disabled element to become enabled unless forced).
+  await increase.click({ force: true });
+  await expect(page.getByText('You can buy at most 5 of one voucher')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Quantity of Red Letter Days' })).toContainText('5');
+  await expect(page.getByRole('complementary', { name: 'Order Summary' })).toContainText('£250.00');
 });

@@ -10,10 +10,11 @@ interface CartItemRowProps {
   item: CartLine;
   disabled: boolean;
   onQuantityChange(quantity: number): void;
+  onQuantityLimit(): void;
   onRemove(): void;
 }
 
-export function CartItemRow({ item, disabled, onQuantityChange, onRemove }: CartItemRowProps) {
+export function CartItemRow({ item, disabled, onQuantityChange, onQuantityLimit, onRemove }: CartItemRowProps) {
   const lineTotal = toMajorUnits(toMinorUnits(item.selectedValue) * item.quantity);
   return (
     <li className="flex gap-4 p-4 sm:gap-6 sm:p-6">
@@ -47,6 +48,7 @@ export function CartItemRow({ item, disabled, onQuantityChange, onRemove }: Cart
             merchantName={item.merchantName}
             disabled={disabled}
             onChange={onQuantityChange}
+            onLimit={onQuantityLimit}
           />
           <button
             type="button"

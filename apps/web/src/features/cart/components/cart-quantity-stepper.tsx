@@ -6,14 +6,22 @@ interface CartQuantityStepperProps {
   merchantName: string;
   disabled?: boolean;
   onChange(quantity: number): void;
+  /** Asked to go past 5: the page says why nothing changes (issue 12 §3). */
+  onLimit(): void;
 }
 
 const stepClass =
   'flex h-9 w-9 items-center justify-center rounded-full text-gray-700 transition-colors hover:bg-gray-100 ' +
-  'focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40';
+  'focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40 ' +
+  'aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
 
-/** Spec 000 section 9: a line holds 1 to 5 vouchers, so the ends of the range disable their button. */
-export function CartQuantityStepper({ quantity, merchantName, disabled, onChange }: CartQuantityStepperProps) {
+/**
+ * Spec 000 section 9: a line holds 1 to 5 vouchers. At 1 the minus is disabled; at 5 the plus
+ * looks disabled (`aria-disabled`) but still answers a press, with the 5-per-line message
+ * (`onLimit`), rather than doing nothing.
+ */
+export function CartQuantityStepper({ quantity, merchantName, disabled, onChange, onLimit }: CartQuantityStepperProps) {
+  const atLimit = quantity >= MAX_QUANTITY;
   return (
     <fieldset className="inline-flex items-center rounded-full border border-gray-200 bg-white">
       <legend className="sr-only">{`Quantity of ${merchantName}`}</legend>
@@ -33,8 +41,9 @@ export function CartQuantityStepper({ quantity, merchantName, disabled, onChange
         type="button"
         className={stepClass}
         aria-label={`Increase quantity of ${merchantName}`}
-        disabled={disabled || quantity >= MAX_QUANTITY}
-        onClick={() => onChange(quantity + 1)}
+        disabled={disabled}
+        aria-disabled={atLimit || undefined}
+        onClick={() => (atLimit ? onLimit() : onChange(quantity + 1))}
       >
         <Plus aria-hidden="true" className="h-4 w-4" />
       </button>

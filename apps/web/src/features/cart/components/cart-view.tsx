@@ -1,3 +1,4 @@
+import { QUANTITY_LIMIT_MESSAGE } from '@gvm/contract/cart-limits';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-client';
@@ -41,6 +42,8 @@ export function CartView({ cart }: { cart: CartApi | null }) {
                   item={item}
                   disabled={cart.isPending}
                   onQuantityChange={(quantity) => reportFailure(cart.changeQuantity(item._id, quantity))}
+                  // The words Add To Cart uses for a line already at 5 (issue 12 §3).
+                  onQuantityLimit={() => toast.error(QUANTITY_LIMIT_MESSAGE)}
                   onRemove={() => reportFailure(cart.removeItem(item._id))}
                 />
               ))}

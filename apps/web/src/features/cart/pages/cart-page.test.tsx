@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { useCartStore } from '../stores/cart-store';
@@ -45,6 +46,7 @@ function renderCart() {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return router;
@@ -107,9 +109,19 @@ describe('the cart page (spec 000 section 2, Cart)', () => {
     const increase = screen.getByRole('button', { name: 'Increase quantity of Argos' });
     await userEvent.click(increase);
     expect(totalEstimate()).toBe('£125.00');
-    expect(increase).toBeDisabled();
+    expect(increase).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Decrease quantity of Argos' }));
     expect(totalEstimate()).toBe('£100.00');
+    expect(increase).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('pressing + on a line at 5 says so, as Add To Cart does, and keeps the line at 5 (issue 12 §3)', async () => {
+    useCartStore.getState().addItem({ ...argos, quantity: 5 });
+    renderCart();
+    await userEvent.click(screen.getByRole('button', { name: 'Increase quantity of Argos' }));
+    expect(await screen.findByText('You can buy at most 5 of one voucher')).toBeInTheDocument();
+    expect(totalEstimate()).toBe('£125.00');
+    expect(useCartStore.getState().items.map((item) => item.quantity)).toEqual([5]);
   });
 
   it('removing the last item shows the empty state', async () => {
