@@ -23,14 +23,17 @@ interface IconLink {
   label: string;
   to: string;
   icon: ComponentType<{ className?: string }>;
-  /** Phones reach these through the side menu, so they appear from this width up. */
+  /**
+   * The side menu lists Wallet, Wishlists and Settings, so narrower headers leave these out:
+   * from 768 px the search box shares the bar and needs the room (issue 12 §2, decision 031).
+   */
   shownFrom: string;
 }
 
 const protectedIconLinks: IconLink[] = [
-  { label: 'Wallet', to: paths.wallet, icon: Wallet, shownFrom: 'hidden md:flex' },
+  { label: 'Wallet', to: paths.wallet, icon: Wallet, shownFrom: 'hidden lg:flex' },
   { label: 'Wishlist', to: paths.wishlist, icon: Heart, shownFrom: 'hidden sm:flex' },
-  { label: 'Settings', to: paths.settings, icon: Settings, shownFrom: 'hidden lg:flex' },
+  { label: 'Settings', to: paths.settings, icon: Settings, shownFrom: 'hidden xl:flex' },
 ];
 
 /** The page shell's header (spec 000 section 2, Header). */
@@ -48,23 +51,26 @@ export function Header() {
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 sm:px-6 lg:px-8">
         <SideMenu />
-        <Link to={paths.home} aria-label={`${company.brand} home`} className="flex items-center gap-2">
+        <Link to={paths.home} aria-label={`${company.brand} home`} className="flex shrink-0 items-center gap-2">
           <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm shadow-brand-600/30">
             <Gift className="h-5 w-5" aria-hidden="true" />
           </span>
           <span className="text-xl font-extrabold tracking-tight text-gray-900">
             {company.shortBrand}
-            <span className="hidden text-sm font-medium text-gray-500 lg:inline"> Gift Marketplace</span>
+            <span className="hidden text-sm font-medium text-gray-500 xl:inline"> Gift Marketplace</span>
           </span>
         </Link>
 
-        {/* One search box: its own full-width row below the bar on phones, inline from 768 px. */}
-        <SearchBox className="order-last w-full md:order-none md:mx-4 md:w-auto md:max-w-xl md:flex-1" />
+        {/*
+          One search box: its own full-width row below the bar on phones, inline from 768 px, never
+          narrower than its placeholder ('Search by merchant name...' whole at 768 px and up).
+        */}
+        <SearchBox className="order-last w-full md:order-none md:mx-3 md:w-auto md:max-w-xl md:min-w-72 md:flex-1 lg:mx-4" />
 
-        <nav aria-label="Account" className="ml-auto flex items-center gap-0.5">
+        <nav aria-label="Account" className="ml-auto flex shrink-0 items-center gap-0.5">
           <ProtectedLink
             to={paths.redeem}
-            className={buttonClassName('primary', 'sm', 'mr-2 hidden rounded-full px-4 md:inline-flex')}
+            className={buttonClassName('primary', 'sm', 'mr-2 hidden rounded-full px-4 lg:inline-flex')}
           >
             <Gift className="h-4 w-4" aria-hidden="true" />
             Redeem Gift

@@ -20,7 +20,10 @@ export default function MerchantNameTooltip({ name, className }: { name: string;
   function handleOpenChange(next: boolean) {
     const element = text.current;
     if (!next && open) lastClosedAt = performance.now();
-    setOpen(next && element !== null && element.scrollWidth > element.clientWidth);
+    // Only a name that is cut short (past its two lines, or a word wider than the card) needs it.
+    const cut =
+      element !== null && (element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth);
+    setOpen(next && cut);
   }
 
   return (

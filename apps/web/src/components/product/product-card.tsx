@@ -42,7 +42,7 @@ export function ProductCard({ product, favourite, imagePriority = false }: Produ
             {categoryNames[product.category]}
           </span>
           <MerchantName name={name} />
-          <span className="mt-1 text-[13px] font-semibold tracking-tight text-brand-700 sm:text-sm sm:tracking-normal">
+          <span className="mt-auto pt-1 text-[13px] font-semibold tracking-tight text-brand-700 sm:text-sm sm:tracking-normal">
             {formatPriceRange(product.minPrice, product.maxPrice, product.currency)}
           </span>
         </div>

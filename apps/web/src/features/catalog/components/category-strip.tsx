@@ -1,6 +1,7 @@
 import { type CategoryValue, categories } from '@gvm/contract';
 import { clsx } from 'clsx';
-import { LayoutGrid, type LucideIcon } from 'lucide-react';
+import { ChevronLeft, ChevronRight, LayoutGrid, type LucideIcon } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, type To, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { categoryIcons } from './category-icons';
@@ -44,12 +45,76 @@ function StripItem({ to, label, icon: Icon, active }: { to: To; label: string; i
   );
 }
 
-/** The category icon strip of the browse grid (spec 000 section 2): each icon sets `category`. */
+type Side = 'left' | 'right';
+
+/** Where the strip can still scroll to; a pixel of slack for fractional widths. */
+function scrollRoom(list: HTMLElement): Record<Side, boolean> {
+  return {
+    left: list.scrollLeft > 1,
+    right: list.scrollLeft + list.clientWidth < list.scrollWidth - 1,
+  };
+}
+
+/**
+ * The category icon strip of the browse grid (spec 000 section 2): each icon sets `category`.
+ * Sixteen icons do not fit a desktop row, so from 768 px (the spec's desktop layout) arrows
+ * scroll it (issue 12 §2): real buttons, named, shown only while there is more on their side;
+ * a phone swipes. The chosen category is scrolled into view.
+ */
 export function CategoryStrip({ selected }: { selected: CategoryValue | undefined }) {
   const [searchParams] = useSearchParams();
+  const list = useRef<HTMLUListElement>(null);
+  const arrows = useRef<Record<Side, HTMLButtonElement | null>>({ left: null, right: null });
+  const [room, setRoom] = useState<Record<Side, boolean>>({ left: false, right: false });
+
+  const update = useCallback(() => {
+    const element = list.current;
+    if (!element) return;
+    const next = scrollRoom(element);
+    // Scroll events come every frame: re-render only when an arrow appears or goes.
+    setRoom((now) => (now.left === next.left && now.right === next.right ? now : next));
+  }, []);
+
+  useEffect(() => {
+    const element = list.current;
+    const active = element?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (element && active) {
+      const item = active.closest('li') ?? active;
+      element.scrollLeft = item.offsetLeft - element.offsetLeft - (element.clientWidth - item.offsetWidth) / 2;
+    }
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, [update]);
+
+  // An arrow that reaches its end hides; keyboard focus moves to the other one rather than being lost.
+  useEffect(() => {
+    for (const [side, other] of [
+      ['left', 'right'],
+      ['right', 'left'],
+    ] as const) {
+      if (!room[side] && document.activeElement === arrows.current[side]) arrows.current[other]?.focus();
+    }
+  }, [room]);
+
+  const scroll = (side: Side) => {
+    const element = list.current;
+    if (!element) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    element.scrollBy({
+      left: (side === 'left' ? -0.8 : 0.8) * element.clientWidth,
+      behavior: reduced ? 'auto' : 'smooth',
+    });
+  };
+
   return (
-    <nav aria-label="Categories" className="-mx-4 sm:mx-0">
-      <ul className="flex gap-1 overflow-x-auto px-4 pt-1 pb-3 [scrollbar-width:thin] sm:px-0">
+    <nav aria-label="Categories" className="relative -mx-4 sm:mx-0">
+      <ul
+        ref={list}
+        id="category-strip"
+        onScroll={update}
+        className="flex gap-1 overflow-x-auto px-4 pt-1 pb-3 [scrollbar-width:thin] sm:px-0 md:[scrollbar-width:none]"
+      >
         <StripItem to={categoryLink(searchParams, undefined)} label="All" icon={LayoutGrid} active={!selected} />
         {categories.map((category) => (
           <StripItem
@@ -61,6 +126,29 @@ export function CategoryStrip({ selected }: { selected: CategoryValue | undefine
           />
         ))}
       </ul>
+      {(['left', 'right'] as const).map((side) => {
+        const Icon = side === 'left' ? ChevronLeft : ChevronRight;
+        return (
+          <button
+            key={side}
+            ref={(button) => {
+              arrows.current[side] = button;
+            }}
+            type="button"
+            aria-label={side === 'left' ? 'Scroll categories left' : 'Scroll categories right'}
+            aria-controls="category-strip"
+            disabled={!room[side]}
+            onClick={() => scroll(side)}
+            className={clsx(
+              'absolute top-9 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-700 shadow-md hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 md:flex',
+              side === 'left' ? '-left-3' : '-right-3',
+              !room[side] && 'invisible',
+            )}
+          >
+            <Icon className="h-5 w-5" aria-hidden="true" />
+          </button>
+        );
+      })}
     </nav>
   );
 }
