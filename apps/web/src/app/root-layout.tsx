@@ -1,10 +1,11 @@
-import { type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SaveLocalCartOnSignIn } from '@/features/cart';
 import { HomePageSkeleton } from '@/features/catalog';
 import Footer from './layout/footer';
 import { Header } from './layout/header';
 import { RouteErrorBoundary } from './route-error';
+import { ScrollRestoration } from './scroll-restoration';
 
 /**
  * The page shell of spec 000 section 2: header, the page, footer. Until the first page's code has
@@ -23,7 +24,7 @@ export function RootLayout() {
           <WhenShown onShown={() => setPageShown(true)} />
         </Suspense>
       </RouteErrorBoundary>
-      <ScrollToTop />
+      <ScrollRestoration />
       <SaveLocalCartOnSignIn />
     </Shell>
   );
@@ -78,24 +79,4 @@ function PageSkeleton({ pathname }: { pathname: string }) {
       <div className={`mt-8 h-48 ${block}`} />
     </div>
   );
-}
-
-/**
- * Spec 000 section 2: the scroll position returns to the top on every route change, back and
- * forward included. A change of query only (a filter, a search) keeps the shopper's place.
- */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-
-  useLayoutEffect(() => {
-    // The browser would otherwise restore an old position on back/forward after this runs.
-    window.history.scrollRestoration = 'manual';
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path, by design.
-  useLayoutEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-
-  return null;
 }

@@ -1,0 +1,100 @@
+import { useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/** Where positions are kept, so a reload or a return from another site still finds them. */
+const STORAGE_KEY = 'scroll-positions';
+const KEPT_ENTRIES = 50;
+/** How long a restore waits for the page to grow tall enough (the grid's pages, pictures). */
+const RESTORE_FOR_MS = 5000;
+/** What a shopper does to scroll themselves: a restore still under way gives way to it. */
+const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+function readPositions(): Map<string, number> {
+  try {
+    const saved: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}');
+    if (saved === null || typeof saved !== 'object') return new Map();
+    return new Map(Object.entries(saved).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  } catch {
+    return new Map();
+  }
+}
+
+function writePositions(positions: Map<string, number>): void {
+  try {
+    const newest = [...positions].slice(-KEPT_ENTRIES);
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(newest)));
+  } catch {
+    // Storage full or refused (private mode): positions then last as long as the page.
+  }
+}
+
+/**
+ * Spec 000 section 2: the scroll position returns to the top on every route change. Issue 12 §3:
+ * except going back (or forward) through history, which returns to where the shopper was on that
+ * entry, e.g. the grid after a product page. Positions are kept per history entry (the location's
+ * key); a change of query only (a filter, a search, the grid's page count) keeps the shopper's
+ * place. A restore retries each frame until the page is tall enough (the grid re-renders its pages
+ * first), for at most 5 s, and stops as soon as the shopper scrolls.
+ */
+export function ScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const positions = useRef<Map<string, number>>(new Map());
+  const current = useRef<{ key: string; pathname: string } | null>(null);
+  const restoring = useRef(false);
+
+  useLayoutEffect(() => {
+    // The browser would otherwise restore an old position on back/forward on its own.
+    window.history.scrollRestoration = 'manual';
+    positions.current = readPositions();
+    const record = () => {
+      if (current.current && !restoring.current) positions.current.set(current.current.key, window.scrollY);
+    };
+    const save = () => writePositions(positions.current);
+    window.addEventListener('scroll', record, { passive: true });
+    window.addEventListener('pagehide', save);
+    return () => {
+      window.removeEventListener('scroll', record);
+      window.removeEventListener('pagehide', save);
+    };
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new history entry, by design.
+  useLayoutEffect(() => {
+    const previous = current.current;
+    current.current = { key: location.key, pathname: location.pathname };
+    const samePage = previous !== null && previous.pathname === location.pathname;
+    const saved = positions.current.get(location.key);
+    if (previous) writePositions(positions.current);
+
+    if (navigationType === 'POP' && saved !== undefined) return restore(saved, restoring);
+    if (samePage) {
+      // The new entry starts where the shopper is (the grid's `pages` written after 'Load More').
+      positions.current.set(location.key, window.scrollY);
+      return;
+    }
+    window.scrollTo(0, 0);
+  }, [location.key]);
+
+  return null;
+}
+
+/** Scrolls to `top` each frame until there, the time is up or the shopper scrolls; returns the stop. */
+function restore(top: number, restoring: { current: boolean }): () => void {
+  const deadline = performance.now() + RESTORE_FOR_MS;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    restoring.current = false;
+    for (const type of USER_INPUT) window.removeEventListener(type, stop);
+  };
+  const step = () => {
+    window.scrollTo(0, top);
+    if (Math.abs(window.scrollY - top) < 1 || performance.now() > deadline) stop();
+    else frame = requestAnimationFrame(step);
+  };
+  restoring.current = true;
+  for (const type of USER_INPUT) window.addEventListener(type, stop, { passive: true });
+  step();
+  return stop;
+}
