@@ -4,6 +4,7 @@ import { SaveLocalCartOnSignIn } from '@/features/cart';
 import { HomePageSkeleton } from '@/features/catalog';
 import Footer from './layout/footer';
 import { Header } from './layout/header';
+import { OfflineBanner } from './layout/offline-banner';
 import { RouteErrorBoundary } from './route-error';
 import { ScrollRestoration } from './scroll-restoration';
 
@@ -45,6 +46,7 @@ function Shell({ children, footer }: { children: ReactNode; footer: boolean }) {
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
+      <OfflineBanner />
       <main id="main" className="flex-1">
         {children}
       </main>
