@@ -75,6 +75,13 @@ describe('the header search box (spec 000 section 2, Header)', () => {
     expect(url()).toBe('/?category=fashion&sortBy=price-asc&q=asos');
   });
 
+  it('starts the grid at its first page again: the page count is dropped (issue 12 §3)', async () => {
+    const { user } = renderAt('/?category=fashion&pages=3');
+    await user.type(box(), 'asos');
+    await wait(SEARCH_DEBOUNCE_MS);
+    expect(url()).toBe('/?category=fashion&q=asos');
+  });
+
   it('searching from another page goes to / with q set', async () => {
     const { user } = renderAt('/about');
     await user.type(box(), 'argos{Enter}');

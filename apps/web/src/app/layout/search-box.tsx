@@ -3,6 +3,7 @@ import { Search, X } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { withFirstPage } from '@/features/catalog';
 
 /** Spec 000 section 9: the search waits 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -60,6 +61,8 @@ export function SearchBox({ className }: { className?: string }) {
       next.delete('q');
     }
     if (next.toString() === current.toString()) return;
+    // A new search starts the grid at its first page (issue 12 §3).
+    withFirstPage(next);
     // Refining a search replaces the history entry; starting one adds an entry to go back to.
     navigate({ pathname: paths.home, search: next.size > 0 ? `?${next}` : '' }, { replace: current.has('q') });
   }
