@@ -14,8 +14,10 @@ const port = Number(process.env.BENCH_PORT ?? 3191);
 const server = await startServer(port);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
-  const routes = benchRoutes(await firstProductId(server.baseURL));
-  const storage = await signedInStorage(server.baseURL);
+  const productId = await firstProductId(server.baseURL);
+  const routes = benchRoutes(productId);
+  // A card in the cart: /checkout with an empty cart would be a redirect to /cart.
+  const storage = await signedInStorage(server.baseURL, productId);
   const weights: RouteWeight[] = [];
   for (const route of routes.guest) weights.push(await measureRoute(browser, server.baseURL, route));
   for (const route of routes.signedIn) weights.push(await measureRoute(browser, server.baseURL, route, storage));

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { authEndpoints, devMailboxEndpoints } from '@gvm/contract';
+import { authEndpoints, cartEndpoints, devMailboxEndpoints } from '@gvm/contract';
 
 /**
  * A signed-in shopper for the bench, made through the API as the browser tests do: register,
  * ask for a code, read it from the dev mailbox (the bench's server runs on loopback with the dev
- * mail transport), sign in. Returns the browser storage the web app keeps its session in.
+ * mail transport), sign in. With `productId`, one card of that product at its minimum value goes
+ * into the shopper's server cart first: `/checkout` with an empty cart is a redirect to `/cart`, not
+ * the checkout page. Returns the browser storage the web app keeps its session in.
  */
-export async function signedInStorage(baseURL: string): Promise<Record<string, string>> {
+export async function signedInStorage(baseURL: string, productId?: string): Promise<Record<string, string>> {
   const email = `bench-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   await post(baseURL, `/api/v1${authEndpoints.register.path}`, {
     email,
@@ -21,13 +23,37 @@ export async function signedInStorage(baseURL: string): Promise<Record<string, s
     token: string;
     refreshToken: string;
   };
+  if (productId) await putInCart(baseURL, tokens.token, productId);
   return { token: tokens.token, refreshToken: tokens.refreshToken };
 }
 
-async function post(baseURL: string, path: string, body: unknown): Promise<unknown> {
+async function putInCart(baseURL: string, token: string, productId: string): Promise<void> {
+  const product = await fetch(new URL(`/api/v1/products/${encodeURIComponent(productId)}`, baseURL));
+  if (!product.ok) throw new Error(`GET /products/${productId} answered ${product.status}`);
+  const { minPrice } = (await product.json()) as { minPrice: number };
+  const { userId } = (await post(
+    baseURL,
+    `/api/v1${cartEndpoints.create.path}`,
+    { userId: subject(token) },
+    token,
+  )) as {
+    userId: string;
+  };
+  const items = cartEndpoints.addItem.path.replace(':userId', encodeURIComponent(userId));
+  await post(baseURL, `/api/v1${items}`, { productId, quantity: 1, selectedValue: minPrice }, token);
+}
+
+/** The user's id: the access token's `sub` claim. */
+function subject(token: string): string {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string };
+  if (!payload.sub) throw new Error('The access token carries no sub claim');
+  return payload.sub;
+}
+
+async function post(baseURL: string, path: string, body: unknown, token?: string): Promise<unknown> {
   const response = await fetch(new URL(path, baseURL), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
