@@ -121,6 +121,7 @@ describe('pages carry their shell and the catalogue data of their first render (
       home: ['/assets/home-page-a1.js', '/assets/evil.js"><script>'],
       product: ['/assets/product-page-b2.js'],
       cart: ['/assets/cart-page-c3.js'],
+      checkout: ['/assets/checkout-page-d4.js', '/assets/wallet-credit-e5.js'],
     },
   };
   const hostile = '</script><script>alert(1)</script><!-- \u2028 & >';
@@ -192,6 +193,11 @@ describe('pages carry their shell and the catalogue data of their first render (
     expect(home).not.toContain('evil.js');
     expect(await page('/product/abc')).toContain('href="/assets/product-page-b2.js"');
     expect(await page('/cart')).toContain('<link rel="modulepreload" crossorigin href="/assets/cart-page-c3.js">');
+    // Signed-in pages drawn with the generic shell preload their own code when the build names it.
+    const checkout = await page('/checkout/');
+    expect(checkout).toContain(`<div id="root">${shells.page}</div>`);
+    expect(checkout).toContain('<link rel="modulepreload" crossorigin href="/assets/checkout-page-d4.js">');
+    expect(checkout).toContain('<link rel="modulepreload" crossorigin href="/assets/wallet-credit-e5.js">');
     expect(await page('/wallet')).not.toContain('modulepreload');
   });
 

@@ -43,6 +43,9 @@ try {
     home: pageChunks('src/features/catalog/pages/home-page.tsx'),
     product: pageChunks('src/features/catalog/pages/product-page.tsx'),
     cart: pageChunks('src/features/cart/pages/cart-page.tsx'),
+    // Signed-in pages drawn with the `page` shell: their code need not wait for the entry to run.
+    checkout: pageChunks('src/features/checkout/pages/checkout-page.tsx'),
+    wallet: pageChunks('src/features/wallet/pages/wallet-page.tsx'),
     page: [],
   };
   writeFileSync(path.join(webRoot, 'dist/shells.json'), JSON.stringify({ ...shells, preload }));

@@ -16,11 +16,23 @@ interface Shells {
   homeGrid?: string;
   product: string;
   page: string;
-  /** Per shell, the page's own chunks (from Vite's manifest), preloaded from the HTML. */
-  preload?: { home?: string[]; product?: string[]; cart?: string[]; page?: string[] };
+  /**
+   * Per shell, the page's own chunks (from Vite's manifest), preloaded from the HTML; `cart`,
+   * `checkout` and `wallet` are pages drawn with the `page` shell that have their own.
+   */
+  preload?: Partial<Record<'home' | 'product' | PreloadedPage | 'page', string[]>>;
 }
 
 type ShellName = 'home' | 'homeGrid' | 'product' | 'page';
+
+/** Pages of the `page` shell whose code is preloaded from the HTML, by path (a trailing slash allowed). */
+const PRELOADED_PAGES = { '/cart': 'cart', '/checkout': 'checkout', '/wallet': 'wallet' } as const;
+type PreloadedPage = (typeof PRELOADED_PAGES)[keyof typeof PRELOADED_PAGES];
+
+function preloadedPage(pathname: string): PreloadedPage | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return Object.hasOwn(PRELOADED_PAGES, path) ? PRELOADED_PAGES[path as keyof typeof PRELOADED_PAGES] : undefined;
+}
 
 /** The data the first render of `/` or `/product/:id` needs, read by apps/web/src/lib/initial-data.ts. */
 export interface InitialData {
@@ -158,7 +170,7 @@ export function renderPage(
     const name: ShellName = pathname === '/' ? home : PRODUCT_PATH.test(pathname) ? 'product' : 'page';
     // A function, so `$` in the shell is never read as a replacement pattern.
     html = html.replace(ROOT_ELEMENT, () => `<div id="root">${shells[name]}</div>`);
-    const preloadName = name === 'homeGrid' ? 'home' : pathname === '/cart' ? 'cart' : name;
+    const preloadName = name === 'homeGrid' ? 'home' : name === 'page' ? (preloadedPage(pathname) ?? name) : name;
     const links = (shells.preload?.[preloadName] ?? [])
       .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
