@@ -55,7 +55,7 @@ export function CartItemRow({ item, disabled, onQuantityChange, onQuantityLimit,
             onClick={onRemove}
             disabled={disabled}
             aria-label={`Remove ${item.merchantName} from cart`}
-            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm text-gray-500 transition-colors hover:bg-red-50 hover:text-red-600 disabled:opacity-50"
+            className="inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 text-sm sm:h-auto sm:py-1.5 text-gray-500 transition-colors hover:bg-red-50 hover:text-red-600 disabled:opacity-50"
           >
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             <span className="hidden sm:inline">Remove</span>

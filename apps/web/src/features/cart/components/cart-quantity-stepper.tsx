@@ -11,7 +11,7 @@ interface CartQuantityStepperProps {
 }
 
 const stepClass =
-  'flex h-9 w-9 items-center justify-center rounded-full text-gray-700 transition-colors hover:bg-gray-100 ' +
+  'flex h-11 w-11 items-center justify-center rounded-full sm:h-9 sm:w-9 text-gray-700 transition-colors hover:bg-gray-100 ' +
   'focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40 ' +
   'aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
 

@@ -34,7 +34,7 @@ export function CreditPayment({ offer, choice, credit, disabled = false, onChang
         <p className="mt-2 text-xs text-gray-600">{offer.reason}</p>
       ) : (
         <>
-          <div className="mt-3 flex items-center gap-2">
+          <div className="mt-2 flex items-center gap-2 sm:mt-3">
             <input
               id={`${id}-use`}
               type="checkbox"
@@ -45,7 +45,10 @@ export function CreditPayment({ offer, choice, credit, disabled = false, onChang
                 onChange({ use: event.target.checked, amount: choice.amount || offer.limit.toFixed(2) })
               }
             />
-            <Label htmlFor={`${id}-use`}>Use my UGM Credit</Label>
+            {/* The label is the finger-sized target on a phone (44 px tall). */}
+            <Label htmlFor={`${id}-use`} className="flex min-h-11 flex-1 items-center sm:min-h-0">
+              Use my UGM Credit
+            </Label>
           </div>
           {choice.use && (
             <div className="mt-3 space-y-2">
@@ -53,6 +56,7 @@ export function CreditPayment({ offer, choice, credit, disabled = false, onChang
               <Input
                 id={`${id}-amount`}
                 inputMode="decimal"
+                className="h-11 sm:h-10"
                 value={choice.amount}
                 disabled={disabled}
                 aria-invalid={credit.error ? true : undefined}

@@ -68,7 +68,7 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
           </span>
         </p>
         {!full && !open && (
-          <Button variant="outline" size="sm" className="whitespace-nowrap" onClick={() => setOpen(true)}>
+          <Button variant="outline" size="sm" className="h-11 whitespace-nowrap sm:h-8" onClick={() => setOpen(true)}>
             Send as a gift
           </Button>
         )}
@@ -90,7 +90,7 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
                 type="button"
                 onClick={() => removeRecipient(recipient.email, recipient.productId)}
                 aria-label={`Remove recipient ${recipient.name}`}
-                className="shrink-0 rounded-md p-1 text-gray-400 hover:bg-red-50 hover:text-red-600"
+                className="-my-2.5 -mr-2.5 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-gray-400 hover:bg-red-50 hover:text-red-600"
               >
                 <X aria-hidden="true" className="h-4 w-4" />
               </button>
@@ -102,7 +102,13 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
         <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-2">
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-name`}>Recipient name</Label>
-            <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+            <Input
+              id={`${id}-name`}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="off"
+              className="h-11 sm:h-10"
+            />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-email`}>Recipient email</Label>
@@ -112,6 +118,7 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               autoComplete="off"
+              className="h-11 sm:h-10"
             />
           </div>
           <div className="space-y-1.5 sm:col-span-2">
@@ -123,7 +130,7 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
               min={today}
               max={oneYearAfter(today)}
               onChange={(e) => setSendOn(e.target.value)}
-              className="sm:w-48"
+              className="h-11 sm:h-10 sm:w-48"
               aria-describedby={`${id}-send-on-hint`}
             />
             <p id={`${id}-send-on-hint`} className="text-xs text-gray-500">
@@ -142,10 +149,10 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
             />
           </div>
           <div className="flex gap-2 sm:col-span-2">
-            <Button type="submit" size="sm">
+            <Button type="submit" size="sm" className="h-11 sm:h-8">
               Add Recipient
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>
+            <Button variant="ghost" size="sm" className="h-11 sm:h-8" onClick={() => setOpen(false)}>
               Cancel
             </Button>
           </div>

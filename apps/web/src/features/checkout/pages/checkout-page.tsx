@@ -20,11 +20,13 @@ export function CheckoutPage() {
       {checkout.loadError ? (
         <QueryError message={checkout.loadError} onRetry={checkout.retryLoad} />
       ) : checkout.isLoading || checkout.groups.length === 0 ? (
-        <div className="flex justify-center py-20">
+        // A screen tall: the footer, drawn with the page, stays below the fold until the cart has
+        // loaded instead of being pushed down by it (a layout shift, issue 10 §2).
+        <div className="flex min-h-screen justify-center py-20">
           <Spinner label="Loading your cart" className="h-8 w-8 text-brand-600" />
         </div>
       ) : (
-        <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_400px]">
+        <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_400px]">
           <OrderSummary groups={checkout.groups} count={checkout.count} />
           <PaymentDetails
             signedIn={checkout.status === 'authenticated'}

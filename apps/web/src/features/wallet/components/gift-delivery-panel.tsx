@@ -43,6 +43,10 @@ function historyText(entry: GiftHistoryEntry): string {
 
 type Form = 'date' | 'recipient' | null;
 
+/** A phone's finger needs 44 px (WCAG 2.5.5); from `sm` up the small buttons and fields are compact. */
+const TAP_SM = 'h-11 sm:h-8';
+const FIELD = 'h-11 sm:h-10';
+
 /**
  * A sent gift's delivery on its Sent card (issue 11): while unclaimed, change the day or send now
  * (scheduled), resend (e-mailed; 3 a day) or correct the recipient; always, its history.
@@ -98,12 +102,19 @@ export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
         <div className="flex flex-wrap gap-2">
           {scheduled ? (
             <>
-              <Button variant="outline" size="sm" onClick={() => toggle('date')} aria-expanded={form === 'date'}>
+              <Button
+                variant="outline"
+                size="sm"
+                className={TAP_SM}
+                onClick={() => toggle('date')}
+                aria-expanded={form === 'date'}
+              >
                 Change date
               </Button>
               <Button
                 variant="outline"
                 size="sm"
+                className={TAP_SM}
                 disabled={change.isPending}
                 onClick={() => run({ kind: 'sendNow', orderId: order.orderId })}
               >
@@ -114,13 +125,20 @@ export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
             <Button
               variant="outline"
               size="sm"
+              className={TAP_SM}
               disabled={change.isPending || delivery.resendsLeft === 0}
               onClick={() => run({ kind: 'resend', orderId: order.orderId })}
             >
               Resend e-mail
             </Button>
           )}
-          <Button variant="outline" size="sm" onClick={() => toggle('recipient')} aria-expanded={form === 'recipient'}>
+          <Button
+            variant="outline"
+            size="sm"
+            className={TAP_SM}
+            onClick={() => toggle('recipient')}
+            aria-expanded={form === 'recipient'}
+          >
             Correct recipient
           </Button>
         </div>
@@ -135,7 +153,9 @@ export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
       {pending && form === 'date' && (
         <form onSubmit={saveDate} className="flex flex-wrap items-end gap-2">
           <div className="space-y-1.5">
-            <Label htmlFor={`${id}-send-on`}>Delivery date</Label>
+            <Label htmlFor={`${id}-send-on`} className="block">
+              Delivery date
+            </Label>
             <Input
               id={`${id}-send-on`}
               type="date"
@@ -144,10 +164,10 @@ export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
               max={oneYearAfter(today)}
               required
               onChange={(event) => setSendOn(event.target.value)}
-              className="w-44"
+              className={`${FIELD} w-44`}
             />
           </div>
-          <Button type="submit" size="sm" disabled={change.isPending}>
+          <Button type="submit" size="sm" className={TAP_SM} disabled={change.isPending}>
             Save date
           </Button>
         </form>
@@ -161,6 +181,7 @@ export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
               value={name}
               maxLength={100}
               autoComplete="off"
+              className={FIELD}
               onChange={(e) => setName(e.target.value)}
             />
           </div>
@@ -171,6 +192,7 @@ export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
               type="email"
               value={email}
               autoComplete="off"
+              className={FIELD}
               onChange={(e) => setEmail(e.target.value)}
             />
           </div>
@@ -178,7 +200,7 @@ export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
             The link already sent stops working at once{scheduled ? '.' : '; a new one goes to this address.'}
           </p>
           <div className="sm:col-span-2">
-            <Button type="submit" size="sm" disabled={change.isPending}>
+            <Button type="submit" size="sm" className={TAP_SM} disabled={change.isPending}>
               Save recipient
             </Button>
           </div>
@@ -191,7 +213,7 @@ export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
       )}
       {delivery.history.length > 0 && (
         <details>
-          <summary className="cursor-pointer text-gray-700">History</summary>
+          <summary className="cursor-pointer py-3 text-gray-700 sm:py-0">History</summary>
           <ol aria-label="Gift history" className="mt-2 space-y-1 text-gray-600">
             {delivery.history.map((entry) => (
               <li key={`${entry.kind}-${entry.at}-${entry.email ?? entry.sendOn ?? ''}`} className="break-words">

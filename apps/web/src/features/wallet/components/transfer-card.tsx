@@ -28,9 +28,7 @@ export function TransferCard({ order, direction }: { order: TransferredOrder; di
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-xs">
       <div className="flex items-center gap-3">
-        <div className="flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gray-50">
-          <MerchantLogo src={order.imageUrl} name={name} className="h-12 w-[76px] text-xl" />
-        </div>
+        <MerchantLogo src={order.imageUrl} name={name} className="h-12 w-[76px] shrink-0 rounded-lg text-xl" />
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold">{name}</h3>
           <p className="text-sm text-gray-600">{formatDate(order.transferDate)}</p>
@@ -61,13 +59,13 @@ export function TransferCard({ order, direction }: { order: TransferredOrder; di
             href={redemptionUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClassName('outline', 'sm')}
+            className={buttonClassName('outline', 'sm', 'h-11 sm:h-8')}
           >
             Show Voucher Details
           </a>
         )}
         {direction === 'received' && pending && (
-          <Button size="sm" onClick={confirmReceipt} disabled={confirm.isPending}>
+          <Button size="sm" className="h-11 sm:h-8" onClick={confirmReceipt} disabled={confirm.isPending}>
             Confirm Receipt
           </Button>
         )}

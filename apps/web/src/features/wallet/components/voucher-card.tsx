@@ -58,17 +58,20 @@ export function VoucherCard({ voucher }: { voucher: ActiveOrder }) {
                 href={redemptionUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={buttonClassName('primary', 'md', 'flex-1')}
+                className={buttonClassName('primary', 'md', 'h-11 flex-1 sm:h-10')}
               >
                 Show Voucher Details
               </a>
             )
           ) : (
             <>
-              <Button className="flex-1" onClick={() => setConfirming(true)} disabled={activate.isPending}>
+              <Button className="h-11 flex-1 sm:h-10" onClick={() => setConfirming(true)} disabled={activate.isPending}>
                 Activate
               </Button>
-              <Link to={exchangeVoucherHref(voucher)} className={buttonClassName('outline', 'md', 'flex-1')}>
+              <Link
+                to={exchangeVoucherHref(voucher)}
+                className={buttonClassName('outline', 'md', 'h-11 flex-1 sm:h-10')}
+              >
                 Exchange
               </Link>
             </>

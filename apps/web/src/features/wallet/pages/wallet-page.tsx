@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { readTokens, tokenSubject } from '@/lib/auth/token-storage';
 import { usePageMeta } from '@/lib/page-meta';
 import { BalancesTab } from '../components/balances-tab';
 import { ManageVouchersTab } from '../components/manage-vouchers-tab';
@@ -13,7 +14,7 @@ const tabs = [
 ] as const;
 
 const triggerClass =
-  'shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-gray-600 transition-colors sm:px-4 ' +
+  'shrink-0 rounded-md px-3 py-3 text-sm font-medium whitespace-nowrap text-gray-600 transition-colors sm:px-4 sm:py-2 ' +
   'hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:bg-white ' +
   'data-[state=active]:text-gray-900 data-[state=active]:shadow-sm';
 
@@ -21,18 +22,21 @@ const triggerClass =
 export function WalletPage() {
   usePageMeta('Wallet', 'Your UGM Credit balance, your vouchers and the gifts you have sent and received.');
   const user = useCurrentUser();
+  // While /users/me loads, the id in the access token (its `sub`) is the user's: the wallet's own
+  // requests start beside it instead of after it (issue 10 §2).
+  const userId = user.data?._id ?? (user.isPending ? storedUserId() : undefined);
 
   let content: React.ReactNode;
-  if (user.isPending && user.fetchStatus !== 'idle') {
+  if (!userId && user.isPending && user.fetchStatus !== 'idle') {
     content = (
-      <div className="flex justify-center py-16">
+      // A screen tall, as is the balance's loading state: the footer stays below the fold.
+      <div className="flex min-h-screen justify-center py-16">
         <Spinner className="h-8 w-8 text-brand-600" label="Loading your wallet" />
       </div>
     );
-  } else if (!user.data) {
+  } else if (!userId) {
     content = <p className="py-10 text-center text-gray-700">Please log in to view your wallet</p>;
   } else {
-    const userId = user.data._id;
     content = (
       <Tabs.Root defaultValue="balances" className="mt-6">
         <Tabs.List
@@ -64,4 +68,9 @@ export function WalletPage() {
       {content}
     </section>
   );
+}
+
+function storedUserId(): string | undefined {
+  const { token } = readTokens();
+  return (token && tokenSubject(token)) || undefined;
 }
