@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { hasBothTokens } from './token-storage';
+import { hasBothTokens, isTokenUnexpired, readTokens } from './token-storage';
 
 /**
  * Whether this browser is signed in. 'checking' while the session is being verified on load;
@@ -13,8 +13,18 @@ interface SessionState {
   setStatus(status: SessionStatus): void;
 }
 
+/**
+ * Where the session starts on load: with both tokens and an access token that has not expired,
+ * already signed in, which is what the first check concludes without a request; a signed-in page
+ * then loads with the app's first render instead of after a 'checking' render (issue 10 §2).
+ */
+function initialStatus(): SessionStatus {
+  if (!hasBothTokens()) return 'guest';
+  return isTokenUnexpired(readTokens().token) ? 'authenticated' : 'checking';
+}
+
 export const useSessionStore = create<SessionState>((set) => ({
-  status: hasBothTokens() ? 'checking' : 'guest',
+  status: initialStatus(),
   setStatus: (status) => set({ status }),
 }));
 
