@@ -15,14 +15,14 @@ export function CheckoutPage() {
   const checkout = useCheckout();
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+    // A screen tall at least: the footer, drawn with the page, stays below the fold whether the
+    // cart is still loading or has arrived, so it never jumps in view (layout shift, issue 10 §2).
+    <section className="mx-auto min-h-screen max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
       {checkout.loadError ? (
         <QueryError message={checkout.loadError} onRetry={checkout.retryLoad} />
       ) : checkout.isLoading || checkout.groups.length === 0 ? (
-        // A screen tall: the footer, drawn with the page, stays below the fold until the cart has
-        // loaded instead of being pushed down by it (a layout shift, issue 10 §2).
-        <div className="flex min-h-screen justify-center py-20">
+        <div className="flex justify-center py-20">
           <Spinner label="Loading your cart" className="h-8 w-8 text-brand-600" />
         </div>
       ) : (

@@ -19,9 +19,7 @@ export function BalancesTab({ userId }: { userId: string }) {
 
   if (wallet.isPending) {
     return (
-      // A screen tall: the footer, drawn with the page, stays below the fold until the wallet has
-      // loaded instead of being pushed down by it (a layout shift, issue 10 §2).
-      <div className="flex min-h-screen justify-center py-16">
+      <div className="flex justify-center py-16">
         <Spinner className="h-8 w-8 text-brand-600" label="Loading your wallet" />
       </div>
     );
