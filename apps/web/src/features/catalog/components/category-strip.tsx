@@ -75,36 +75,36 @@ export function CategoryStrip({ selected }: { selected: CategoryValue | undefine
     setRoom((now) => (now.left === next.left && now.right === next.right ? now : next));
   }, []);
 
+  // Measured whenever the strip's box changes, which includes its first layout: the page may
+  // mount it hidden (display: none while a Suspense boundary waits) and show it later.
   useEffect(() => {
     const element = list.current;
-    const active = element?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (element && active) {
-      const item = active.closest('li') ?? active;
-      element.scrollLeft = item.offsetLeft - element.offsetLeft - (element.clientWidth - item.offsetWidth) / 2;
-    }
-    update();
-    window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let centred = false;
+    const observer = new ResizeObserver(() => {
+      const active = element.querySelector<HTMLElement>('[aria-current="page"]')?.closest('li');
+      if (!centred && active && element.clientWidth > 0) {
+        centred = true;
+        element.scrollLeft = active.offsetLeft - element.offsetLeft - (element.clientWidth - active.offsetWidth) / 2;
+      }
+      update();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [update]);
 
   // An arrow that reaches its end hides; keyboard focus moves to the other one rather than being lost.
   useEffect(() => {
-    for (const [side, other] of [
-      ['left', 'right'],
-      ['right', 'left'],
-    ] as const) {
-      if (!room[side] && document.activeElement === arrows.current[side]) arrows.current[other]?.focus();
-    }
+    const { left, right } = arrows.current;
+    if (!room.left && document.activeElement === left) right?.focus();
+    if (!room.right && document.activeElement === right) left?.focus();
   }, [room]);
 
   const scroll = (side: Side) => {
     const element = list.current;
     if (!element) return;
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    element.scrollBy({
-      left: (side === 'left' ? -0.8 : 0.8) * element.clientWidth,
-      behavior: reduced ? 'auto' : 'smooth',
-    });
+    // Smooth unless the shopper asked for less motion: the list's CSS decides (motion-safe:scroll-smooth).
+    element.scrollBy({ left: (side === 'left' ? -0.8 : 0.8) * element.clientWidth });
   };
 
   return (
@@ -113,7 +113,7 @@ export function CategoryStrip({ selected }: { selected: CategoryValue | undefine
         ref={list}
         id="category-strip"
         onScroll={update}
-        className="flex gap-1 overflow-x-auto px-4 pt-1 pb-3 [scrollbar-width:thin] sm:px-0 md:[scrollbar-width:none]"
+        className="flex gap-1 overflow-x-auto px-4 pt-1 pb-3 [scrollbar-width:thin] motion-safe:scroll-smooth sm:px-0 md:[scrollbar-width:none]"
       >
         <StripItem to={categoryLink(searchParams, undefined)} label="All" icon={LayoutGrid} active={!selected} />
         {categories.map((category) => (
