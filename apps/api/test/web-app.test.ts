@@ -218,7 +218,7 @@ describe('pages carry their shell and the catalogue data of their first render (
     const firstRow = ((data?.topSellers as { products?: Product[] } | undefined)?.products ?? []).slice(0, 2);
     expect(firstRow).toHaveLength(2);
     for (const product of firstRow)
-      expect(html).toContain(`<link rel="preload" as="image" href="${product.imageUrl}">`);
+      expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${product.imageUrl}">`);
     expect(html.match(/rel="preload" as="image"/g)).toHaveLength(2);
     // And the filter bar's lists.
     expect(data?.filters).toEqual({
@@ -247,7 +247,7 @@ describe('pages carry their shell and the catalogue data of their first render (
     const grid = initialData(gridHtml)?.search?.response as { products?: Product[] } | undefined;
     const costa = grid?.products?.[0];
     expect(costa?.merchant.name).toBe('Costa Coffee');
-    expect(gridHtml).toContain(`<link rel="preload" as="image" href="${costa?.imageUrl}">`);
+    expect(gridHtml).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${costa?.imageUrl}">`);
     const refused = initialData(await page('/?category=no-such-category'));
     expect(refused?.search).toBeUndefined();
     // The web ignores a category it does not know and asks for the country's lists: those are embedded.
@@ -262,7 +262,9 @@ describe('pages carry their shell and the catalogue data of their first render (
     expect(data?.product?.id).toBe(row.id);
     expect(data?.product?.response).toEqual((await pages.app.inject({ url: `/api/v1/products/${row.id}` })).json());
     // Its picture is fetched with the page.
-    expect(html).toContain(`<link rel="preload" as="image" href="${data?.product?.response.imageUrl}">`);
+    expect(html).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${data?.product?.response.imageUrl}">`,
+    );
     // And the top sellers shown under it (spec 000 section 9: limit 8, GB).
     const topSellers = await pages.app.inject({ url: '/api/v1/products/top-sellers?limit=8&country=GB' });
     expect(data?.topSellers).toEqual(topSellers.json());

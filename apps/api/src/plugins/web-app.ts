@@ -188,7 +188,11 @@ export function renderPage(
   ]
     .map((product) => (product as { imageUrl?: unknown } | undefined)?.imageUrl)
     .filter((url): url is string => typeof url === 'string' && /^\/api\/v1\/logos\/[\w.%-]+\.svg$/.test(url));
-  const imageLinks = pictures.map((url) => `<link rel="preload" as="image" href="${url}">`).join('');
+  // High priority, as the <img> itself asks (MerchantLogo's `priority`): a preloaded image is
+  // otherwise fetched at low priority behind the scripts until layout finds it in view.
+  const imageLinks = pictures
+    .map((url) => `<link rel="preload" as="image" fetchpriority="high" href="${url}">`)
+    .join('');
   html = html.replace('</head>', () => `${imageLinks}</head>`);
   if (data && Object.values(data).some((value) => value !== undefined)) {
     const block = `<script type="application/json" id="initial-data">${scriptSafeJson(data)}</script>`;
