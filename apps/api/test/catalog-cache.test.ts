@@ -393,3 +393,52 @@ describe.skipIf(!redisUp)('two instances sharing answers through Redis', () => {
     }
   });
 });
+
+describe('browse totals, counted once a generation (decision 022)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await insertFixtureCatalogue(ctx.database.db);
+  });
+  afterAll(() => ctx.close());
+
+  /** Every browse filter's total as the API gives it and as a count of its own gives it. */
+  async function totals(): Promise<{ api: Record<string, number>; counted: Record<string, number> }> {
+    const api: Record<string, number> = {};
+    const counted: Record<string, number> = {};
+    for (const category of [undefined, 'fashion', 'electricals', 'travel']) {
+      for (const country of [undefined, 'GB', 'IE', 'FR']) {
+        const name = `${category ?? '-'}/${country ?? '-'}`;
+        const query = new URLSearchParams({ ...(category && { category }), ...(country && { country }) });
+        const answer = (await get(ctx.app, `/api/v1/products/search?${query}`)).json() as ProductSearchResponse;
+        api[name] = answer.pagination.total;
+        const [row] = await ctx.database.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(products)
+          .where(
+            sql`(${category ?? null}::text is null or ${products.category} = ${category ?? null})
+              and (${country ?? null}::text is null or ${products.countries} @> array[${country ?? null}]::text[])`,
+          );
+        counted[name] = row?.total ?? -1;
+      }
+    }
+    return { api, counted };
+  }
+
+  it('gives every category and country the total its own count gives, and follows a change', async () => {
+    const before = await totals();
+    expect(before.api).toEqual(before.counted);
+    expect(before.api['fashion/GB']).toBeGreaterThan(0);
+
+    // A country named twice still counts the product once, as the page's own filter does.
+    await ctx.database.db
+      .insert(products)
+      .values(
+        fixtureProduct({ code: 'TWICE-GB', merchantName: 'Twice', category: 'fashion', countries: ['GB', 'GB'] }),
+      );
+    const after = await totals();
+    expect(after.api).toEqual(after.counted);
+    expect(after.api['fashion/GB']).toBe((before.api['fashion/GB'] ?? 0) + 1);
+    expect(after.api['-/-']).toBe((before.api['-/-'] ?? 0) + 1);
+  });
+});

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema/catalog';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { CountCache } from './count-cache';
+import { type BrowseTotals, browseTotalKey, type CountCache } from './count-cache';
 
 /**
  * The product's card art: drawn by the app, or (a redirect to) the merchant's own art when it has
@@ -102,7 +102,12 @@ export async function searchProducts(
     return row?.total ?? 0;
   };
   const countKey = JSON.stringify([generation, query.category, searchTerm(query), query.country]);
-  const total = () => (counts ? counts.get(countKey, countMatches) : countMatches());
+  const total = () => {
+    if (!counts) return countMatches();
+    // A browse page's total comes from the generation's table of browse totals (count-cache.ts).
+    if (generation && !searchTerm(query)) return counts.browseTotal(generation, query, () => countBrowseTotals(db));
+    return counts.get(countKey, countMatches);
+  };
   const offset = (query.page - 1) * query.limit;
   const answer = (rows: ProductRow[], matches: number): ProductSearchResponse => ({
     products: rows.map(toProduct),
@@ -117,6 +122,24 @@ export async function searchProducts(
   }
   const [rows, matches] = await Promise.all([pageOfProducts(db, where, query, offset), total()]);
   return answer(rows, matches);
+}
+
+/**
+ * How many products each browse filter matches: every category in every country, each category
+ * and each country alone, and the whole catalogue, in one statement. A product counts once in a
+ * country its array names twice, as `countries @> array[country]` counts it.
+ */
+async function countBrowseTotals(db: Executor): Promise<BrowseTotals> {
+  const result = await db.execute(sql`
+    select p.category, u.country, count(*)::int as total
+    from ${products} p cross join lateral unnest(p.countries) with ordinality as u(country, n)
+    where u.country is not null and array_position(p.countries, u.country) = u.n
+    group by grouping sets ((p.category, u.country), (u.country))
+    union all
+    select category, null, count(*)::int from ${products} group by grouping sets ((category), ())`);
+  // Both drivers (node-postgres and PGlite) answer a raw statement with its rows.
+  const { rows } = result as unknown as { rows: { category: string | null; country: string | null; total: number }[] };
+  return new Map(rows.map((row) => [browseTotalKey(row.category, row.country), Number(row.total)]));
 }
 
 /** A browse page (category, country): the planner walks the sort's index and stops after one page. */
