@@ -227,6 +227,17 @@ describe('pages carry their shell and the catalogue data of their first render (
     });
   });
 
+  it('embeds the first page for / with the grid’s page count (pages=3): the web fetches the rest (issue 12 §3)', async () => {
+    const plain = initialData(await page('/?category=fashion'));
+    const data = initialData(await page('/?category=fashion&pages=3'));
+    // The same first page under the same filters: `pages` is not a filter, and page 1 is page 1.
+    expect(data?.search?.params).toEqual({ category: 'fashion', sortBy: DEFAULT_SORT, country: 'GB' });
+    expect(data?.search?.response).toEqual(plain?.search?.response);
+    expect(
+      (data?.search?.response as { pagination?: { currentPage: number } } | undefined)?.pagination?.currentPage,
+    ).toBe(1);
+  });
+
   it("follows the page's filters, trimmed, and embeds nothing for filters the catalogue refuses", async () => {
     const data = initialData(await page('/?category=fashion&q=%20ar%20&sortBy=price-asc'));
     expect(data?.search?.params).toEqual({ category: 'fashion', q: 'ar', sortBy: 'price-asc', country: 'GB' });
