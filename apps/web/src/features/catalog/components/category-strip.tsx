@@ -4,11 +4,13 @@ import { ChevronLeft, ChevronRight, LayoutGrid, type LucideIcon } from 'lucide-r
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, type To, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { withFirstPage } from '../lib/pages-shown';
 import { categoryIcons } from './category-icons';
 
 /** The home URL with `category` set (or removed), keeping the other browse choices. */
 function categoryLink(current: URLSearchParams, category: CategoryValue | undefined): To {
-  const next = new URLSearchParams(current);
+  // Another category starts the grid at its first page (issue 12 §3).
+  const next = withFirstPage(new URLSearchParams(current));
   if (category) next.set('category', category);
   else next.delete('category');
   return { pathname: paths.home, search: next.size > 0 ? `?${next}` : '' };
