@@ -1,0 +1,261 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addDays, ukDayOf } from '@gvm/contract';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { uniqueEmail } from './support/accounts';
+import { findProduct } from './support/catalogue';
+import { PAYING_CARD, payWith } from './support/purchase';
+import { signIn } from './support/sign-in';
+
+/**
+ * Issue 12, "Done when": full-page screenshots of home, a search, a product, the cart, checkout
+ * and the wallet at a phone's, a tablet's and a laptop's width, into e2e/screenshots/<width>/
+ * (git-ignored) for a person to look at. Each shot also asserts what makes it worth looking at:
+ * the page's heading and card art are drawn, nothing is wider than the window, and on phones the
+ * checkout's and wallet's controls are big enough to tap.
+ */
+
+const WIDTHS = [390, 768, 1366] as const;
+const PHONE = 390;
+const HEIGHT = { 390: 844, 768: 1024, 1366: 768 } as const;
+/** Apple's and WCAG 2.5.5's size for a control a finger must hit. */
+const TAP = 44;
+const FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+const KEPT = 'Red Letter Days';
+const GIFTED = 'Argos';
+
+/**
+ * Scrolls through the page so the sections that load near the viewport come in, then waits for
+ * the fonts and the images the shot shows. Resolves with the ones that did not load.
+ */
+async function settle(page: Page): Promise<string[]> {
+  await page.evaluate(async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await pause();
+    }
+    window.scrollTo(0, 0);
+    // A focus ring left by the last click is not part of the page.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    // The images the shot shows: drawn, and within the window's width (not further along a row
+    // that scrolls sideways). Chromium counts a lazy image it has not started as complete, so
+    // these load now.
+    for (const image of Array.from(document.images)) {
+      const box = image.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.left >= window.innerWidth || box.right <= 0) continue;
+      image.dataset.shot = '';
+      image.loading = 'eager';
+    }
+    await document.fonts.ready;
+  });
+  await page
+    .waitForFunction(
+      () => Array.from(document.querySelectorAll<HTMLImageElement>('img[data-shot]')).every((image) => image.complete),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLImageElement>('img[data-shot]'))
+      .filter((image) => !image.complete || image.naturalWidth === 0)
+      .map((image) => image.src),
+  );
+}
+
+interface Shot {
+  width: number;
+  name: string;
+  heading: Locator;
+  /** Where card art must be drawn. */
+  art?: Locator;
+  /** Where every control must be big enough for a finger, on a phone. */
+  tappable?: Locator;
+}
+
+/** Checks what makes the shot meaningful, then saves it as <width>/<name>.png. */
+async function shoot(page: Page, { width, name, heading, art, tappable }: Shot): Promise<void> {
+  const what = `${name} at ${width}`;
+  const broken = await settle(page);
+  await expect.soft(heading, `${what}: heading`).toBeVisible();
+  if (art) await expectCardArt(art, what);
+  if (tappable && width === PHONE) await expectTappable(tappable, what);
+
+  const { overflow, culprits } = await page.evaluate(() => {
+    const by = document.documentElement.scrollWidth - window.innerWidth;
+    // The innermost elements that reach past the window's right edge, to say what to fix.
+    const out = Array.from(document.body.querySelectorAll<HTMLElement>('*')).filter(
+      (element) => element.getBoundingClientRect().right > window.innerWidth + 1,
+    );
+    const innermost = out.filter((element) => !out.some((other) => other !== element && element.contains(other)));
+    const describe = (element: HTMLElement) =>
+      `<${element.tagName.toLowerCase()} class="${element.className}"> ${element.textContent?.slice(0, 40) ?? ''}`;
+    return { overflow: by, culprits: by > 0 ? innermost.slice(0, 5).map(describe) : [] };
+  });
+  expect.soft(overflow, `${what}: wider than the window by (${culprits.join('; ')})`).toBeLessThanOrEqual(0);
+  expect.soft(broken, `${what}: images that did not load`).toEqual([]);
+
+  // Toasts float over whatever is under them: left out of the picture.
+  await page.screenshot({
+    path: path.join(FOLDER, String(width), `${name}.png`),
+    fullPage: true,
+    style: '[data-sonner-toaster] { display: none !important; }',
+  });
+}
+
+/** The first piece of card art in `scope` is drawn. */
+async function expectCardArt(scope: Locator, what: string): Promise<void> {
+  const art = scope.locator('img[src*="/api/v1/logos/"]').first();
+  await expect.soft(art, `${what}: card art`).toBeVisible();
+  const drawn = await art.evaluate((image: HTMLImageElement) => image.naturalWidth).catch(() => 0);
+  expect.soft(drawn, `${what}: card art loaded`).toBeGreaterThan(0);
+}
+
+/**
+ * Every button, field and tab in `scope` is at least 44 px tall (a field counts with its label). Links inside text are left out: they are words, not controls.
+ */
+async function expectTappable(scope: Locator, what: string): Promise<void> {
+  const small = await scope.evaluate((root, tap) => {
+    const controls = root.querySelectorAll<HTMLElement>(
+      'button, input, select, textarea, summary, [role="tab"], a.btn',
+    );
+    return Array.from(controls)
+      .filter((control) => control.getClientRects().length > 0 && !control.closest('.sr-only'))
+      .map((control) => {
+        // A checkbox or radio is hit through its label too: the taller of the two counts.
+        const heights = [control, ...Array.from((control as HTMLInputElement).labels ?? [])].map(
+          (element) => element.getBoundingClientRect().height,
+        );
+        const name =
+          control.getAttribute('aria-label') ||
+          control.textContent?.trim() ||
+          (control instanceof HTMLInputElement ? (control.labels?.[0]?.textContent ?? control.type) : '');
+        return {
+          control: `${control.tagName.toLowerCase()} ${name}`,
+          height: Math.round(Math.max(...heights)),
+        };
+      })
+      .filter((entry) => entry.height < tap);
+  }, TAP);
+  expect.soft(small, `${what}: controls under ${TAP} px tall on a phone`).toEqual([]);
+}
+
+async function addToCart(page: Page, productId: string, merchant: string, value: string): Promise<void> {
+  await page.goto(`/product/${productId}`);
+  await expect(page.getByRole('heading', { level: 1, name: merchant })).toBeVisible();
+  await page.getByRole('group', { name: 'Value per card' }).getByText(value, { exact: true }).click();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page).toHaveURL('/cart');
+}
+
+test('screenshots of the shop at 390, 768 and 1366 px', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const kept = await findProduct(request, KEPT);
+  const gifted = await findProduct(request, GIFTED);
+  const tomorrow = addDays(ukDayOf(new Date()), 1);
+
+  // A wallet with vouchers, UGM Credit and a scheduled gift: one purchase, one conversion.
+  await page.goto('/login');
+  await signIn(page, request, uniqueEmail('screens'), { name: 'Sam Screens' });
+  await addToCart(page, kept._id, KEPT, '£20.00');
+  await addToCart(page, kept._id, KEPT, '£10.00');
+  await addToCart(page, gifted._id, GIFTED, '£50.00');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  const giftItem = page.getByRole('list', { name: 'Checkout items' }).getByRole('listitem').filter({ hasText: GIFTED });
+  await giftItem.getByRole('button', { name: 'Send as a gift' }).click();
+  await giftItem.getByLabel('Recipient name').fill('Bo Birthday');
+  await giftItem.getByLabel('Recipient email').fill(uniqueEmail('bo'));
+  await giftItem.getByLabel('Delivery date').fill(tomorrow);
+  await giftItem.getByLabel('Message (optional)').fill('Happy birthday, Bo! Something for the new flat.');
+  await giftItem.getByRole('button', { name: 'Add Recipient' }).click();
+  await payWith(page, PAYING_CARD, 'Sam Screens');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Gift Voucher Successfully');
+
+  await page.goto('/wallet');
+  await page.getByRole('tab', { name: 'My Vouchers' }).click();
+  await page
+    .getByRole('list', { name: 'My vouchers' })
+    .getByRole('listitem')
+    .filter({ hasText: 'GBP 10.00' })
+    .getByRole('link', { name: 'Exchange' })
+    .click();
+  await page.getByRole('button', { name: 'Convert This Into UGM Credit' }).click();
+  await expect(page.getByText('Successfully converted to UGM Credit')).toBeVisible();
+
+  // The cart the shots show: two lines, the second to become a gift at checkout.
+  await addToCart(page, kept._id, KEPT, '£20.00');
+  await addToCart(page, gifted._id, GIFTED, '£50.00');
+
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT[width] });
+    mkdirSync(path.join(FOLDER, String(width)), { recursive: true });
+    const main = page.getByRole('main');
+    const walletHeading = page.getByRole('heading', { level: 1, name: 'WALLET' });
+
+    await page.goto('/');
+    const grid = page.getByRole('list', { name: 'Products' });
+    const topSellers = page.getByRole('heading', { level: 1, name: 'TOP SELLERS!' });
+    await shoot(page, { width, name: 'home', heading: topSellers, art: grid });
+
+    await page.goto('/?q=book');
+    await shoot(page, { width, name: 'search', heading: page.getByRole('heading', { level: 1 }), art: grid });
+
+    await page.goto(`/product/${gifted._id}`);
+    const productHeading = page.getByRole('heading', { level: 1, name: GIFTED });
+    await shoot(page, { width, name: 'product', heading: productHeading, art: main });
+
+    await page.goto('/cart');
+    const cartItems = page.getByRole('list', { name: 'Cart items' });
+    await expect(cartItems.getByRole('listitem')).toHaveCount(2);
+    const cartHeading = page.getByRole('heading', { level: 1, name: 'My Cart' });
+    await shoot(page, { width, name: 'cart', heading: cartHeading, art: cartItems, tappable: main });
+
+    // Checkout: one card goes to a recipient on a later day, the other's gift form is open with
+    // its date control, and UGM Credit pays part.
+    await page.goto('/checkout');
+    const items = page.getByRole('list', { name: 'Checkout items' });
+    const keptItem = items.getByRole('listitem').filter({ hasText: KEPT }).first();
+    if (width === WIDTHS[0]) {
+      // A long name and address, as real ones can be; the recipient store keeps them for the other widths.
+      await keptItem.getByRole('button', { name: 'Send as a gift' }).click();
+      await keptItem.getByLabel('Recipient name').fill('Alexandra Montgomery-Fitzgerald');
+      await keptItem.getByLabel('Recipient email').fill('alexandra.montgomery-fitzgerald@example.com');
+      await keptItem.getByLabel('Delivery date').fill(tomorrow);
+      await keptItem.getByRole('button', { name: 'Add Recipient' }).click();
+    }
+    await expect(keptItem.getByRole('list', { name: `${KEPT} gift recipients` })).toContainText('Send on');
+    const openItem = items.getByRole('listitem').filter({ hasText: GIFTED }).first();
+    await openItem.getByRole('button', { name: 'Send as a gift' }).click();
+    await openItem.getByLabel('Recipient name').fill('Bo');
+    await expect(openItem.getByLabel('Delivery date')).toBeVisible();
+    const credit = page.getByRole('region', { name: /UGM Credit/ });
+    await expect(credit).toContainText('Balance: £10.00');
+    await credit.getByLabel('Use my UGM Credit').check();
+    await expect(credit.getByLabel('Credit to use (£)')).toHaveValue('10.00');
+    const checkoutHeading = page.getByRole('heading', { level: 1, name: 'Checkout' });
+    await shoot(page, { width, name: 'checkout', heading: checkoutHeading, art: items, tappable: main });
+
+    await page.goto('/wallet');
+    await expect(main).toContainText('GBP 10.00');
+    await shoot(page, { width, name: 'wallet-balances', heading: walletHeading, tappable: main });
+
+    await page.getByRole('tab', { name: 'My Vouchers' }).click();
+    const vouchers = page.getByRole('list', { name: 'My vouchers' });
+    await expect(vouchers.getByRole('listitem')).toHaveCount(1);
+    await shoot(page, { width, name: 'wallet-vouchers', heading: walletHeading, art: vouchers, tappable: main });
+
+    // The Sent card's gift panel, with its date form and its history open.
+    await page.getByRole('tab', { name: 'Manage Vouchers' }).click();
+    const sent = page.getByRole('list', { name: 'Sent Vouchers' }).getByRole('listitem').filter({ hasText: 'To Bo' });
+    await sent.getByRole('button', { name: 'Change date' }).click();
+    await expect(sent.getByLabel('Delivery date')).toHaveValue(tomorrow);
+    await sent.getByText('History').click();
+    await expect(sent.getByRole('list', { name: 'Gift history' })).toContainText('Scheduled for');
+    const sentHeading = page.getByRole('heading', { level: 2, name: 'Sent Vouchers' });
+    await shoot(page, { width, name: 'wallet-sent', heading: sentHeading, art: sent, tappable: main });
+  }
+  console.log(`Screenshots of ${WIDTHS.join(', ')} px: ${FOLDER}`);
+});
