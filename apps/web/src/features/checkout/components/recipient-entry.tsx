@@ -122,7 +122,9 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
             />
           </div>
           <div className="space-y-1.5 sm:col-span-2">
-            <Label htmlFor={`${id}-send-on`}>Delivery date</Label>
+            <Label htmlFor={`${id}-send-on`} className="block">
+              Delivery date
+            </Label>
             <Input
               id={`${id}-send-on`}
               type="date"

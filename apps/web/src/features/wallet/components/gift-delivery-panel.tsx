@@ -167,7 +167,8 @@ export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
               className={`${FIELD} w-44`}
             />
           </div>
-          <Button type="submit" size="sm" className={TAP_SM} disabled={change.isPending}>
+          {/* As tall as the date field beside it. */}
+          <Button type="submit" size="sm" className="h-11 sm:h-10" disabled={change.isPending}>
             Save date
           </Button>
         </form>
