@@ -143,10 +143,11 @@ async function expectTappable(scope: Locator, what: string): Promise<void> {
   expect.soft(small, `${what}: controls under ${TAP} px tall on a phone`).toEqual([]);
 }
 
-async function addToCart(page: Page, productId: string, merchant: string, value: string): Promise<void> {
+async function addToCart(page: Page, productId: string, merchant: string, value: string, quantity = 1): Promise<void> {
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole('heading', { level: 1, name: merchant })).toBeVisible();
   await page.getByRole('group', { name: 'Value per card' }).getByText(value, { exact: true }).click();
+  await page.getByRole('group', { name: 'Quantity' }).getByText(String(quantity), { exact: true }).click();
   await page.getByRole('button', { name: 'Add To Cart' }).click();
   await expect(page).toHaveURL('/cart');
 }
@@ -157,11 +158,11 @@ test('screenshots of the shop at 390, 768 and 1366 px', async ({ page, request }
   const gifted = await findProduct(request, GIFTED);
   const tomorrow = addDays(ukDayOf(new Date()), 1);
 
-  // A wallet with vouchers, UGM Credit and a scheduled gift: one purchase, one conversion.
+  // A wallet with a voucher, UGM Credit and a scheduled gift: one purchase (two vouchers and a
+  // gift), one voucher converted.
   await page.goto('/login');
   await signIn(page, request, uniqueEmail('screens'), { name: 'Sam Screens' });
-  await addToCart(page, kept._id, KEPT, '£20.00');
-  await addToCart(page, kept._id, KEPT, '£10.00');
+  await addToCart(page, kept._id, KEPT, '£20.00', 2);
   await addToCart(page, gifted._id, GIFTED, '£50.00');
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   const giftItem = page.getByRole('list', { name: 'Checkout items' }).getByRole('listitem').filter({ hasText: GIFTED });
@@ -179,7 +180,7 @@ test('screenshots of the shop at 390, 768 and 1366 px', async ({ page, request }
   await page
     .getByRole('list', { name: 'My vouchers' })
     .getByRole('listitem')
-    .filter({ hasText: 'GBP 10.00' })
+    .first()
     .getByRole('link', { name: 'Exchange' })
     .click();
   await page.getByRole('button', { name: 'Convert This Into UGM Credit' }).click();
@@ -232,14 +233,14 @@ test('screenshots of the shop at 390, 768 and 1366 px', async ({ page, request }
     await openItem.getByLabel('Recipient name').fill('Bo');
     await expect(openItem.getByLabel('Delivery date')).toBeVisible();
     const credit = page.getByRole('region', { name: /UGM Credit/ });
-    await expect(credit).toContainText('Balance: £10.00');
+    await expect(credit).toContainText('Balance: £20.00');
     await credit.getByLabel('Use my UGM Credit').check();
-    await expect(credit.getByLabel('Credit to use (£)')).toHaveValue('10.00');
+    await expect(credit.getByLabel('Credit to use (£)')).toHaveValue('20.00');
     const checkoutHeading = page.getByRole('heading', { level: 1, name: 'Checkout' });
     await shoot(page, { width, name: 'checkout', heading: checkoutHeading, art: items, tappable: main });
 
     await page.goto('/wallet');
-    await expect(main).toContainText('GBP 10.00');
+    await expect(main).toContainText('GBP 20.00');
     await shoot(page, { width, name: 'wallet-balances', heading: walletHeading, tappable: main });
 
     await page.getByRole('tab', { name: 'My Vouchers' }).click();
