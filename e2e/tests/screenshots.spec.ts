@@ -29,7 +29,8 @@ const GIFTED = 'Argos';
 
 /**
  * Scrolls through the page so the sections that load near the viewport come in, then waits for
- * the fonts and the images the shot shows. Resolves with the ones that did not load.
+ * the fonts, for no loading placeholder (`animate-pulse`) and for the images the shot shows.
+ * Resolves with the images that did not load.
  */
 async function settle(page: Page): Promise<string[]> {
   await page.evaluate(async () => {
@@ -41,27 +42,26 @@ async function settle(page: Page): Promise<string[]> {
     window.scrollTo(0, 0);
     // A focus ring left by the last click is not part of the page.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    // The images the shot shows: drawn, and within the window's width (not further along a row
-    // that scrolls sideways). Chromium counts a lazy image it has not started as complete, so
-    // these load now.
-    for (const image of Array.from(document.images)) {
-      const box = image.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || box.left >= window.innerWidth || box.right <= 0) continue;
-      image.dataset.shot = '';
-      image.loading = 'eager';
-    }
     await document.fonts.ready;
   });
-  await page
-    .waitForFunction(
-      () => Array.from(document.querySelectorAll<HTMLImageElement>('img[data-shot]')).every((image) => image.complete),
-      undefined,
-      { timeout: 15_000 },
-    )
-    .catch(() => undefined);
+  // The images the shot shows: drawn, and within the window's width (not further along a row
+  // that scrolls sideways). Chromium counts a lazy image it has not started as complete, so each
+  // check has those load now; sections still arriving add theirs.
+  const shownImagesLoaded = () => {
+    const shown = Array.from(document.images).filter((image) => {
+      const box = image.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.left < window.innerWidth && box.right > 0;
+    });
+    for (const image of shown) {
+      image.loading = 'eager';
+      image.dataset.shot = '';
+    }
+    return !document.querySelector('.animate-pulse') && shown.every((image) => image.complete);
+  };
+  await page.waitForFunction(shownImagesLoaded, undefined, { timeout: 15_000 }).catch(() => undefined);
   return page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLImageElement>('img[data-shot]'))
-      .filter((image) => !image.complete || image.naturalWidth === 0)
+      .filter((image) => image.isConnected && (!image.complete || image.naturalWidth === 0))
       .map((image) => image.src),
   );
 }
