@@ -79,14 +79,71 @@ export function searchTerm(query: Pick<ProductSearchQuery, 'q' | 'merchant'>): s
   return (query.q || query.merchant || '').toLowerCase();
 }
 
-function searchConditions(query: Omit<ProductSearchQuery, 'limit' | 'page' | 'sortBy'>): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (query.category) conditions.push(eq(products.category, query.category));
+/** A search's filter values; the LIKE pattern is the term escaped and wrapped in `%`. */
+interface SearchFilter {
+  category?: string | undefined;
+  pattern?: string | undefined;
+  country?: string | undefined;
+}
+
+function searchFilter(query: Omit<ProductSearchQuery, 'limit' | 'page' | 'sortBy'>): SearchFilter {
   // Spec 000 section 7: q takes precedence over merchant; both match within the merchant name.
   const term = searchTerm(query);
-  if (term) conditions.push(sql`${merchantKey} like ${`%${escapeLike(term)}%`}`);
-  if (query.country) conditions.push(sql`${products.countries} @> array[${query.country}]::text[]`);
+  return {
+    category: query.category || undefined,
+    pattern: term ? `%${escapeLike(term)}%` : undefined,
+    country: query.country || undefined,
+  };
+}
+
+/** The filter's WHERE: with its values, or with placeholders for a statement built once (`statement`). */
+function searchConditions(filter: { [K in keyof SearchFilter]?: unknown }): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.category !== undefined) conditions.push(sql`${products.category} = ${filter.category}`);
+  if (filter.pattern !== undefined) conditions.push(sql`${merchantKey} like ${filter.pattern}`);
+  if (filter.country !== undefined) conditions.push(sql`${products.countries} @> array[${filter.country}]::text[]`);
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * Each search statement is built once per executor and shape (which filters it has, its sort) with
+ * placeholders, and sent as an unnamed statement: drizzle no longer builds the same SQL on every
+ * miss, and PostgreSQL still plans each execution with its own values, as before (a named
+ * statement may switch to one generic plan for every term and every page).
+ */
+const UNNAMED = '';
+const placeholders = {
+  category: sql.placeholder('category'),
+  pattern: sql.placeholder('pattern'),
+  country: sql.placeholder('country'),
+};
+const statements = new WeakMap<Executor, Map<string, unknown>>();
+
+function statement<T>(
+  db: Executor,
+  kind: string,
+  filter: SearchFilter,
+  sortBy: SortOption | '',
+  build: (where: SQL | undefined) => T,
+): T {
+  let built = statements.get(db);
+  if (!built) {
+    built = new Map();
+    statements.set(db, built);
+  }
+  const key = `${kind}:${Number(filter.category !== undefined)}${Number(filter.pattern !== undefined)}${Number(filter.country !== undefined)}:${sortBy}`;
+  let found = built.get(key) as T | undefined;
+  if (!found) {
+    found = build(
+      searchConditions({
+        category: filter.category === undefined ? undefined : placeholders.category,
+        pattern: filter.pattern === undefined ? undefined : placeholders.pattern,
+        country: filter.country === undefined ? undefined : placeholders.country,
+      }),
+    );
+    built.set(key, found);
+  }
+  return found;
 }
 
 /** `generation` scopes cached totals to the catalogue they counted (decision 022). */
@@ -96,9 +153,12 @@ export async function searchProducts(
   counts?: CountCache,
   generation = '',
 ): Promise<ProductSearchResponse> {
-  const where = searchConditions(query);
+  const filter = searchFilter(query);
   const countMatches = async () => {
-    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+    const counting = statement(db, 'count', filter, '', (where) =>
+      db.select({ total: sql<number>`count(*)::int` }).from(products).where(where).prepare(UNNAMED),
+    );
+    const [row] = await counting.execute({ ...filter });
     return row?.total ?? 0;
   };
   const countKey = JSON.stringify([generation, query.category, searchTerm(query), query.country]);
@@ -116,11 +176,17 @@ export async function searchProducts(
   // A term of three letters or more is found through the trigram index, and the page's rows
   // carry the number of matches (a page past the end has no row to carry it). A shorter term has
   // no trigram: walking the sort's index is then the better plan, as for a browse page.
+  const values = { ...filter, limit: query.limit, offset };
   if (searchTerm(query).length >= 3) {
-    const rows = await pageOfTermMatches(db, where, query, offset);
+    const rows = await statement(db, 'term', filter, query.sortBy, (where) =>
+      pageOfTermMatches(db, where, query.sortBy).prepare(UNNAMED),
+    ).execute(values);
     return answer(rows, rows[0]?.matches ?? (offset > 0 ? await total() : 0));
   }
-  const [rows, matches] = await Promise.all([pageOfProducts(db, where, query, offset), total()]);
+  const page = statement(db, 'page', filter, query.sortBy, (where) =>
+    pageOfProducts(db, where, query.sortBy).prepare(UNNAMED),
+  );
+  const [rows, matches] = await Promise.all([page.execute(values), total()]);
   return answer(rows, matches);
 }
 
@@ -143,14 +209,14 @@ async function countBrowseTotals(db: Executor): Promise<BrowseTotals> {
 }
 
 /** A browse page (category, country): the planner walks the sort's index and stops after one page. */
-function pageOfProducts(db: Executor, where: SQL | undefined, query: ProductSearchQuery, offset: number) {
+function pageOfProducts(db: Executor, where: SQL | undefined, sortBy: SortOption) {
   return db
     .select()
     .from(products)
     .where(where)
-    .orderBy(...orderings[query.sortBy])
-    .limit(query.limit)
-    .offset(offset);
+    .orderBy(...orderings[sortBy])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
 }
 
 /** As many rows as PostgreSQL can return: a LIMIT that limits nothing, but is planned on its own. */
@@ -169,7 +235,7 @@ const EVERY_ROW = 2_147_483_647;
  * longer holds every whole row in the window's store (spilled to disk past `work_mem`) nor
  * sorts them; 2-3 times faster for such terms (docs/performance.md).
  */
-function pageOfTermMatches(db: Executor, where: SQL | undefined, query: ProductSearchQuery, offset: number) {
+function pageOfTermMatches(db: Executor, where: SQL | undefined, sortBy: SortOption) {
   const matching = db
     .select({
       id: products.id,
@@ -186,15 +252,15 @@ function pageOfTermMatches(db: Executor, where: SQL | undefined, query: ProductS
   const page = db
     .select()
     .from(matching)
-    .orderBy(...orderingsOf(matching)[query.sortBy])
-    .limit(query.limit)
-    .offset(offset)
+    .orderBy(...orderingsOf(matching)[sortBy])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('page');
   return db
     .select({ ...getTableColumns(products), matches: sql<number>`${page.matches}`.mapWith(Number) })
     .from(page)
     .innerJoin(products, eq(products.id, page.id))
-    .orderBy(...orderingsOf(page)[query.sortBy]);
+    .orderBy(...orderingsOf(page)[sortBy]);
 }
 
 /** The best-selling products, for the top-sellers strip (spec 000 section 9: limit 8, GB). */
