@@ -1,53 +1,107 @@
 import { categoryNames } from '@gvm/contract';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
+import { QueryError } from '@/components/ui/query-error';
+import { toApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { useNearViewport } from '@/lib/use-near-viewport';
+import { useTopSellers } from '../api/get-top-sellers';
 import { CategoryStrip } from '../components/category-strip';
 import { FilterBar } from '../components/filter-bar';
 import { HomeHero } from '../components/home-hero';
 import { ProductGrid } from '../components/product-grid';
+import { ProductRow } from '../components/product-row';
+import { rowHeadingClass, shelvesPlaceholderClass, TopSellersRowSkeleton } from '../components/product-row-skeleton';
+import { SearchSummary } from '../components/search-summary';
 import { useBrowseParams } from '../hooks/use-browse-params';
 import { useUserCountry } from '../hooks/use-user-country';
+import { showsHomeRows } from '../lib/home-rows';
 
-/** Below the grid: its code loads when the shopper scrolls towards it (decision 023). */
+/** Below the first screen: their code loads when the shopper scrolls towards them (decision 023). */
 const HowItWorksPanels = lazy(() => import('@/features/info').then((module) => ({ default: module.HowItWorksPanels })));
+const HomeShelves = lazy(() =>
+  import('../components/home-shelves').then((module) => ({ default: module.HomeShelves })),
+);
 
-/** Home / category listing (spec 000 section 2): open to guests, its state kept in the URL. */
+/** The top sellers' row shows five cards at 1366 px and two on a phone: the page's first pictures. */
+const TOP_SELLERS_ON_SCREEN = 5;
+
+/**
+ * Home / category listing (spec 000 section 2): open to guests, its state kept in the URL. On `/`
+ * with no category, brand or search, rows come first (issue 12 §2): the top sellers, the
+ * occasions and the price bands, then the A-Z grid under its filter bar.
+ */
 export function HomePage() {
   const { params, setFilter, clearFilters } = useBrowseParams();
   const country = useUserCountry();
   const categoryName = params.category ? categoryNames[params.category] : undefined;
+  const rows = showsHomeRows(params);
   usePageMeta(
     categoryName ? `${categoryName} gift cards` : 'Gift cards and vouchers',
     'Buy digital gift cards from hundreds of UK brands, keep them in your wallet or send them by e-mail.',
   );
+  const filters = { ...params, country };
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-5 sm:space-y-8 sm:px-6 sm:py-8 lg:px-8">
       <HomeHero heading={categoryName ?? 'TOP SELLERS!'} />
       <CategoryStrip selected={params.category} />
-      <FilterBar params={params} country={country} onChange={setFilter} onClear={clearFilters} />
-      <section aria-labelledby="browse-results-heading">
-        <h2 id="browse-results-heading" className="sr-only">
-          {categoryName ? `${categoryName} gift cards` : 'Gift cards'}
+      {rows ? <TopSellersRow /> : null}
+      {/* No margin: on a desktop the first visit's weight stays the first screen's (decision 032). */}
+      {rows ? (
+        <WhenNear margin="0px" placeholder={<div className={shelvesPlaceholderClass} />}>
+          <HomeShelves />
+        </WhenNear>
+      ) : null}
+      <section aria-labelledby="browse-results-heading" className="flex flex-col gap-6 sm:gap-8">
+        <h2 id="browse-results-heading" className={rows ? rowHeadingClass : 'sr-only'}>
+          {rows ? 'All gift cards' : categoryName ? `${categoryName} gift cards` : 'Gift cards'}
         </h2>
-        <ProductGrid filters={{ ...params, country }} onClearFilters={clearFilters} />
+        <FilterBar params={params} country={country} onChange={setFilter} onClear={clearFilters} />
+        <SearchSummary filters={filters} />
+        <ProductGrid filters={filters} onClearFilters={clearFilters} />
       </section>
-      <HowItWorks />
+      <WhenNear>
+        <HowItWorksPanels />
+      </WhenNear>
     </div>
   );
 }
 
-function HowItWorks() {
-  const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box);
+/** The first row: the top sellers (spec 000 section 9's call), embedded in the page by the server. */
+function TopSellersRow() {
+  const topSellers = useTopSellers();
+  if (topSellers.isPending) return <TopSellersRowSkeleton />;
+  if (topSellers.isError) {
+    return <QueryError message={toApiError(topSellers.error).message} onRetry={() => topSellers.refetch()} />;
+  }
   return (
-    <div ref={box}>
-      {near ? (
-        <Suspense fallback={null}>
-          <HowItWorksPanels />
-        </Suspense>
-      ) : null}
-    </div>
+    <ProductRow
+      id="home-top-sellers"
+      heading={
+        <h2 id="home-top-sellers" className={rowHeadingClass}>
+          Top sellers
+        </h2>
+      }
+      products={topSellers.data}
+      priorityCount={TOP_SELLERS_ON_SCREEN}
+    />
   );
+}
+
+/**
+ * Children drawn once their place comes within `margin` of the screen (their code and data load
+ * then, decision 023); `placeholder` holds the place until they have loaded.
+ */
+function WhenNear({
+  margin,
+  placeholder,
+  children,
+}: {
+  margin?: string;
+  placeholder?: ReactNode;
+  children: ReactNode;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box, margin);
+  return <div ref={box}>{near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}</div>;
 }

@@ -1,0 +1,40 @@
+import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
+
+/**
+ * A row scrolls sideways and snaps to its cards: about two and a bit on a phone, five and a peek
+ * at 1366 px (issue 12 §2); the card cut at the edge says that there is more. Kept apart from the
+ * row's cards (product-row.tsx): the home page's skeleton, in the entry, draws the first row's place.
+ */
+export const rowListClass = 'flex snap-x snap-mandatory gap-3 overflow-x-auto pt-1 pb-3 sm:gap-5';
+export const rowItemClass = 'w-[42%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18%]';
+export const rowHeadingClass = 'text-xl font-bold tracking-tight sm:text-2xl';
+const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+export function PlaceholderCards() {
+  return PLACEHOLDERS.map((key) => (
+    <div key={key} className={rowItemClass}>
+      <ProductCardSkeleton />
+    </div>
+  ));
+}
+
+/** The top sellers' row while its cards load: the same heading and card sizes, so nothing moves. */
+export function TopSellersRowSkeleton() {
+  return (
+    <section aria-labelledby="home-top-sellers" className="space-y-3">
+      <h2 id="home-top-sellers" className={rowHeadingClass}>
+        Top sellers
+      </h2>
+      <div role="status" aria-label="Loading the top sellers" className={rowListClass}>
+        <PlaceholderCards />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The place of the occasions and price bands until their code has loaded (the home page's shell
+ * and first render): an empty box, so that no skeleton's code weighs on the first load (decision
+ * 032); their own skeleton (home-shelves.tsx) follows while their data load.
+ */
+export const shelvesPlaceholderClass = 'min-h-[40rem]';

@@ -1,0 +1,156 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+interface Shelf {
+  slug: string;
+  title: string;
+  products: { merchant: { name: string }; imageUrl: string }[];
+}
+
+async function api<T>(request: APIRequestContext, url: string): Promise<T> {
+  const response = await request.get(url);
+  expect(response.ok(), url).toBe(true);
+  return (await response.json()) as T;
+}
+
+const row = (page: Page, title: string) => page.getByRole('list', { name: title, exact: true });
+/** The merchant names on a list's cards, in order. */
+const merchants = (list: Locator) => list.getByRole('listitem').getByRole('heading').allTextContents();
+
+/** How many of a row's cards are wholly inside the row's box (what a shopper sees without scrolling). */
+async function cardsInView(list: Locator): Promise<number> {
+  return list.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return Array.from(element.querySelectorAll(':scope > li')).filter((item) => {
+      const card = item.getBoundingClientRect();
+      return card.left >= box.left - 1 && card.right <= box.right + 1;
+    }).length;
+  });
+}
+
+/** Headings' vertical order on the page. */
+async function top(page: Page, name: string): Promise<number> {
+  const box = await page.getByRole('heading', { name, exact: true }).boundingBox();
+  if (!box) throw new Error(`no heading ${name}`);
+  return box.y;
+}
+
+test.describe('a home page that sells (issue 12 §2)', () => {
+  test('at 1366 px: TOP SELLERS!, the top sellers first, then occasions, price bands and the A-Z grid', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const topSellers = await api<{ products: Shelf['products'] }>(
+      request,
+      '/api/v1/products/top-sellers?limit=8&country=GB',
+    );
+    const shelves = await api<{ occasions: Shelf[]; priceBands: Shelf[] }>(
+      request,
+      '/api/v1/products/shelves?country=GB',
+    );
+    expect(shelves.occasions.map((shelf) => shelf.title)).toEqual([
+      'Birthday',
+      'Thank you',
+      'Wedding',
+      'New baby',
+      'Christmas',
+    ]);
+    expect(shelves.priceBands[0]?.title).toBe('Under £25');
+
+    const response = await page.goto('/');
+    // The first row's first pictures come with the HTML, at high priority: they are the LCP.
+    const html = (await response?.text()) ?? '';
+    for (const product of topSellers.products.slice(0, 2)) expect(html).toContain(`href="${product.imageUrl}"`);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'TOP SELLERS!' })).toBeVisible();
+    const first = row(page, 'Top sellers');
+    await expect.poll(() => merchants(first)).toEqual(topSellers.products.map((product) => product.merchant.name));
+    const firstImage = first.getByRole('listitem').first().locator('img');
+    await expect(firstImage).toHaveAttribute('fetchpriority', 'high');
+    await expect(firstImage).toHaveAttribute('loading', 'eager');
+    const inView = await cardsInView(first);
+    expect(inView).toBeGreaterThanOrEqual(4);
+    expect(inView).toBeLessThanOrEqual(6);
+
+    // The occasions and price bands load as the shopper scrolls to them.
+    await page.getByRole('heading', { name: 'All gift cards' }).scrollIntoViewIfNeeded();
+    for (const shelf of [...shelves.occasions, ...shelves.priceBands]) {
+      await expect
+        .poll(() => merchants(row(page, shelf.title)), shelf.title)
+        .toEqual(shelf.products.map((product) => product.merchant.name));
+    }
+    const order = await Promise.all(
+      [
+        'TOP SELLERS!',
+        'Top sellers',
+        'Shop by occasion',
+        'Birthday',
+        'Shop by price',
+        'Under £25',
+        'All gift cards',
+      ].map((name) => top(page, name)),
+    );
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // The A-Z grid follows, as before.
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(16);
+    await expect(page.getByText(/^Results for/)).toHaveCount(0);
+  });
+
+  test('a row is walked with the keyboard, and at 390 px scrolls sideways with snapping', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const first = row(page, 'Top sellers');
+    await expect(first.getByRole('listitem')).toHaveCount(8);
+    const layout = await first.evaluate((element) => ({
+      overflow: element.scrollWidth > element.clientWidth,
+      snap: getComputedStyle(element).scrollSnapType,
+      pageWidth: document.documentElement.scrollWidth,
+    }));
+    expect(layout.overflow).toBe(true);
+    expect(layout.snap).toContain('x');
+    expect(layout.snap).toContain('mandatory');
+    // The row scrolls, not the page.
+    expect(layout.pageWidth).toBeLessThanOrEqual(390);
+    expect(await cardsInView(first)).toBeLessThanOrEqual(3);
+
+    // Tab moves card by card (link, then its heart) and the row follows the focus.
+    await first.getByRole('listitem').first().getByRole('link').focus();
+    for (let step = 0; step < 8; step += 1) await page.keyboard.press('Tab');
+    const fifth = first.getByRole('listitem').nth(4).getByRole('link');
+    await expect(fifth).toBeFocused();
+    await expect(fifth).toBeInViewport();
+    expect(await first.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  });
+
+  test('a search says what was searched and how many gift cards match, and updates as the search changes', async ({
+    page,
+    request,
+  }) => {
+    const count = async (q: string) =>
+      (await api<{ pagination: { total: number } }>(request, `/api/v1/products/search?country=GB&q=${q}`)).pagination
+        .total;
+    const [ar, boots] = [await count('ar'), await count('boots')];
+    expect(ar).toBeGreaterThan(1);
+    const cards = (n: number) => `${n} gift ${n === 1 ? 'card' : 'cards'}`;
+
+    await page.goto('/');
+    const searchBox = page.getByRole('searchbox', { name: 'Search by merchant name' });
+    await searchBox.fill('ar');
+    await expect(page).toHaveURL(/\?q=ar$/);
+    const summary = page.getByRole('status').filter({ hasText: 'Results for' });
+    await expect(summary).toHaveText(`Results for "ar" · ${cards(ar)}`);
+    await expect(summary).toHaveAttribute('role', 'status');
+    // A search is the grid alone: no rows.
+    await expect(row(page, 'Top sellers')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Shop by occasion' })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(Math.min(16, ar));
+
+    await searchBox.fill('boots');
+    await expect(summary).toHaveText(`Results for "boots" · ${cards(boots)}`);
+
+    // Opened from a link, the page says the same from its first render.
+    await page.goto('/?q=ar');
+    await expect(summary).toHaveText(`Results for "ar" · ${cards(ar)}`);
+  });
+});
