@@ -30,24 +30,25 @@ const GIFTED = 'Argos';
 /**
  * Scrolls through the page so the sections that load near the viewport come in, then waits for
  * the fonts, for no loading placeholder (`animate-pulse`) and for the images the shot shows.
- * Resolves with the images that did not load.
+ * Resolves with the images that did not load and the placeholders still drawn.
  */
-async function settle(page: Page): Promise<string[]> {
+async function settle(page: Page): Promise<{ broken: string[]; loading: string[] }> {
   await page.evaluate(async () => {
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    // Two frames and a little: the observers that load sections near the viewport see each stop.
+    const pause = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 30))));
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
       window.scrollTo(0, y);
       await pause();
     }
-    window.scrollTo(0, 0);
-    // A focus ring left by the last click is not part of the page.
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     await document.fonts.ready;
   });
-  // The images the shot shows: drawn, and within the window's width (not further along a row
-  // that scrolls sideways). Chromium counts a lazy image it has not started as complete, so each
-  // check has those load now; sections still arriving add theirs.
-  const shownImagesLoaded = () => {
+  // A placeholder still drawn is brought into view, in case the page grew past it; the images
+  // the shot shows (drawn, within the window's width, not further along a row that scrolls
+  // sideways) load now, as Chromium counts a lazy image it has not started as complete.
+  const settled = () => {
+    const placeholder = document.querySelector('.animate-pulse');
+    placeholder?.scrollIntoView({ block: 'center' });
     const shown = Array.from(document.images).filter((image) => {
       const box = image.getBoundingClientRect();
       return box.width > 0 && box.height > 0 && box.left < window.innerWidth && box.right > 0;
@@ -56,14 +57,22 @@ async function settle(page: Page): Promise<string[]> {
       image.loading = 'eager';
       image.dataset.shot = '';
     }
-    return !document.querySelector('.animate-pulse') && shown.every((image) => image.complete);
+    return !placeholder && shown.every((image) => image.complete);
   };
-  await page.waitForFunction(shownImagesLoaded, undefined, { timeout: 15_000 }).catch(() => undefined);
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLImageElement>('img[data-shot]'))
-      .filter((image) => image.isConnected && (!image.complete || image.naturalWidth === 0))
-      .map((image) => image.src),
-  );
+  await page.waitForFunction(settled, undefined, { timeout: 15_000, polling: 250 }).catch(() => undefined);
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    // A focus ring left by the last click is not part of the page.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    return {
+      broken: Array.from(document.querySelectorAll<HTMLImageElement>('img[data-shot]'))
+        .filter((image) => !image.complete || image.naturalWidth === 0)
+        .map((image) => image.src),
+      loading: Array.from(document.querySelectorAll('.animate-pulse')).map(
+        (element) => element.closest('[role="status"]')?.getAttribute('aria-label') ?? element.className,
+      ),
+    };
+  });
 }
 
 interface Shot {
@@ -79,8 +88,9 @@ interface Shot {
 /** Checks what makes the shot meaningful, then saves it as <width>/<name>.png. */
 async function shoot(page: Page, { width, name, heading, art, tappable }: Shot): Promise<void> {
   const what = `${name} at ${width}`;
-  const broken = await settle(page);
+  // The page has drawn before it is scrolled through.
   await expect.soft(heading, `${what}: heading`).toBeVisible();
+  const { broken, loading } = await settle(page);
   if (art) await expectCardArt(art, what);
   if (tappable && width === PHONE) await expectTappable(tappable, what);
 
@@ -97,6 +107,7 @@ async function shoot(page: Page, { width, name, heading, art, tappable }: Shot):
   });
   expect.soft(overflow, `${what}: wider than the window by (${culprits.join('; ')})`).toBeLessThanOrEqual(0);
   expect.soft(broken, `${what}: images that did not load`).toEqual([]);
+  expect.soft([...new Set(loading)], `${what}: still loading`).toEqual([]);
 
   // Toasts float over whatever is under them: left out of the picture.
   await page.screenshot({
