@@ -1,7 +1,8 @@
 import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
 
 const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
-export const topSellersGridClass = 'mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
+// Eight cards: 2 or 4 to a row, never 3 (which left a gap in the last row at 768 px).
+export const topSellersGridClass = 'mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-4';
 
 /** The top sellers' heading and the cards' places, as `TopSellersSection` draws them while loading. */
 export function TopSellersPlaceholder() {
