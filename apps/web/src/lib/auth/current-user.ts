@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../api-client';
 import { userEndpoint } from '../lazy-endpoints';
 import { useIsLoggedIn } from './session-store';
+import { readTokens, tokenSubject } from './token-storage';
 
 /** Spec 000 section 9: the current user is cached for 1 hour. */
 const CURRENT_USER_CACHE_MS = 60 * 60 * 1000;
@@ -31,4 +32,17 @@ export function currentUserQueryOptions() {
 export function useCurrentUser() {
   const isLoggedIn = useIsLoggedIn();
   return useQuery({ ...currentUserQueryOptions(), enabled: isLoggedIn });
+}
+
+/**
+ * The signed-in user's id for the requests a page starts with: `/users/me`'s `_id`, or while that
+ * is still loading the stored access token's `sub` (the API signs the user's id there), so those requests
+ * go out beside `/users/me` instead of after it (issue 10 §2). Undefined for a guest or when the
+ * user could not be loaded.
+ */
+export function userIdOf(user: ReturnType<typeof useCurrentUser>): string | undefined {
+  if (user.data) return user.data._id;
+  if (!user.isPending || user.fetchStatus === 'idle') return undefined;
+  const { token } = readTokens();
+  return (token && tokenSubject(token)) || undefined;
 }

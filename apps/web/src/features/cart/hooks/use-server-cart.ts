@@ -1,7 +1,7 @@
 import { useIsMutating, useMutationState } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/auth/current-user';
+import { useCurrentUser, userIdOf } from '@/lib/auth/current-user';
 import { useAddCartItem } from '../api/add-cart-item';
 import { useServerCartQuery } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
@@ -28,7 +28,7 @@ function requireUserId(userId: string | undefined): string {
  */
 export function useServerCart({ enabled }: { enabled: boolean }): CartApi {
   const user = useCurrentUser();
-  const userId = enabled ? user.data?._id : undefined;
+  const userId = enabled ? userIdOf(user) : undefined;
   const cart = useServerCartQuery(userId);
   const { refetch } = cart;
   const { refetch: refetchUser } = user;

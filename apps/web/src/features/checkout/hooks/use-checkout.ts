@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCart, useRecipientStore } from '@/features/cart';
 import { ApiError } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/auth/current-user';
+import { useCurrentUser, userIdOf } from '@/lib/auth/current-user';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
@@ -35,7 +35,7 @@ export function useCheckout() {
   // the session, leaving the guest cart) does not send the buyer to /cart.
   const [paying, setPaying] = useState(false);
   // Issue 11 section 3: UGM Credit towards the total (a failed wallet read just offers none).
-  const wallet = useWalletCredit(status === 'authenticated' ? user.data?._id : undefined);
+  const wallet = useWalletCredit(status === 'authenticated' ? userIdOf(user) : undefined);
   const [creditChoice, setCreditChoice] = useState<CreditChoice>(noCredit);
   const offer = creditOffer(wallet.data, cart.totals);
   const credit = creditToUse(creditChoice, offer);

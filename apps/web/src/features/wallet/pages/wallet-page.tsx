@@ -1,7 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Spinner } from '@/components/ui/spinner';
-import { useCurrentUser } from '@/lib/auth/current-user';
-import { readTokens, tokenSubject } from '@/lib/auth/token-storage';
+import { useCurrentUser, userIdOf } from '@/lib/auth/current-user';
 import { usePageMeta } from '@/lib/page-meta';
 import { BalancesTab } from '../components/balances-tab';
 import { ManageVouchersTab } from '../components/manage-vouchers-tab';
@@ -22,15 +21,13 @@ const triggerClass =
 export function WalletPage() {
   usePageMeta('Wallet', 'Your UGM Credit balance, your vouchers and the gifts you have sent and received.');
   const user = useCurrentUser();
-  // While /users/me loads, the id in the access token (its `sub`) is the user's: the wallet's own
-  // requests start beside it instead of after it (issue 10 §2).
-  const userId = user.data?._id ?? (user.isPending ? storedUserId() : undefined);
+  // While /users/me loads, the access token's id: the wallet's requests start beside it.
+  const userId = userIdOf(user);
 
   let content: React.ReactNode;
   if (!userId && user.isPending && user.fetchStatus !== 'idle') {
     content = (
-      // A screen tall, as is the balance's loading state: the footer stays below the fold.
-      <div className="flex min-h-screen justify-center py-16">
+      <div className="flex justify-center py-16">
         <Spinner className="h-8 w-8 text-brand-600" label="Loading your wallet" />
       </div>
     );
@@ -63,14 +60,11 @@ export function WalletPage() {
   }
 
   return (
-    <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+    // A screen tall at least: the footer, drawn with the page, stays below the fold while the
+    // wallet loads and after, however short it is, so it never jumps in view (layout shift, issue 10 §2).
+    <section className="mx-auto min-h-screen max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">WALLET</h1>
       {content}
     </section>
   );
-}
-
-function storedUserId(): string | undefined {
-  const { token } = readTokens();
-  return (token && tokenSubject(token)) || undefined;
 }
