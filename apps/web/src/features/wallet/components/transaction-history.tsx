@@ -80,7 +80,7 @@ export function TransactionHistory({
                 {rows.map(({ key, transaction }) => (
                   <tr key={key}>
                     <td className="px-4 py-3 whitespace-nowrap">{formatDate(transaction.timestamp)}</td>
-                    <td className="px-4 py-3">{transactionLabel(transaction.transactionType)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{transactionLabel(transaction.transactionType)}</td>
                     <td className="px-4 py-3 whitespace-nowrap">
                       <Amount transaction={transaction} currency={currency} />
                     </td>
