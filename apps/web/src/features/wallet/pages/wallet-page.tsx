@@ -62,7 +62,7 @@ export function WalletPage() {
   return (
     // A screen tall at least: the footer, drawn with the page, stays below the fold while the
     // wallet loads and after, however short it is, so it never jumps in view (layout shift, issue 10 §2).
-    <section className="mx-auto min-h-screen max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+    <section className="mx-auto min-h-screen max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">WALLET</h1>
       {content}
     </section>
