@@ -58,6 +58,10 @@ async function openPostgres(
   const pool = new pg.Pool({
     connectionString,
     max,
+    // Connections once opened are kept: pg-pool would close each idle one after 10 s, and the
+    // next burst would wait for new ones (a new backend and its first query's catalogue lookups,
+    // about 11 ms more than on a warm connection, docs/performance.md).
+    min: max,
     // Bounds opening a connection and waiting for a free one in the pool.
     connectionTimeoutMillis: timeouts.connectMs,
     // Sent at connection start: PostgreSQL itself cancels a runaway statement and ends a
