@@ -51,3 +51,58 @@ test('on the cart page, + on a line at 5 says so and keeps 5', async ({ page, re
   await expect(page.getByRole('group', { name: 'Quantity of Red Letter Days' })).toContainText('5');
   await expect(page.getByRole('complementary', { name: 'Order Summary' })).toContainText('£250.00');
 });
+
+test('back from a product returns to the grid where the shopper was, with its pages; forward opens at the top', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  await expect(cards).toHaveCount(16);
+  await page.getByRole('button', { name: 'Load More' }).click();
+  await expect(cards).toHaveCount(32);
+  // The count is in the URL, the entry replaced: back still leaves the shop's home.
+  await expect(page).toHaveURL('/?pages=2');
+
+  const card = cards.nth(25);
+  await card.scrollIntoViewIfNeeded();
+  const place = await page.evaluate(() => window.scrollY);
+  expect(place).toBeGreaterThan(800);
+  await card.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL('/?pages=2');
+  await expect(cards).toHaveCount(32);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(place));
+  await expect(card).toBeInViewport();
+
+  // Forward again: the product page where it was (the top); a new link to the home opens at the top.
+  await page.goForward();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.getByRole('banner').getByRole('link', { name: /home/ }).first().click();
+  await expect(page).toHaveURL('/');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(cards).toHaveCount(16);
+});
+
+test('a reload of the grid with a page count draws those pages again (the server embeds the first)', async ({
+  page,
+}) => {
+  await page.goto('/?pages=3');
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(48);
+  await expect(page.getByText(/^Showing 48 of \d+$/)).toBeVisible();
+});
+
+test('offline: a banner says so, and goes when the connection is back', async ({ page, context }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const offline = page.getByText('You are offline. The shop will load again when your connection is back.');
+  await expect(offline).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(offline).toBeVisible();
+  await context.setOffline(false);
+  await expect(offline).toHaveCount(0);
+});

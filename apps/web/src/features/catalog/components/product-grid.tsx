@@ -1,10 +1,13 @@
 import type { Product, ProductSearchParams } from '@gvm/contract';
 import { clsx } from 'clsx';
+import { useEffect } from 'react';
 import { ProductCard } from '@/components/product/product-card';
 import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
 import { QueryError } from '@/components/ui/query-error';
 import { FavouriteButton } from '@/features/wishlist';
+import { useAfterDelay } from '@/lib/use-after-delay';
 import { useSearchProducts } from '../api/search-products';
+import { usePagesShown } from '../hooks/use-pages-shown';
 import { BrowseEmptyState } from './browse-empty-state';
 import { LoadMore } from './load-more';
 
@@ -40,17 +43,36 @@ export function ProductList({ products }: { products: Product[] }) {
   );
 }
 
+/**
+ * How long the previous results may stay on screen, dimmed, while a new filter's load: longer,
+ * and the shopper would take them for the answer (issue 12 §3).
+ */
+const PREVIOUS_RESULTS_FOR_MS = 400;
+
 /** The browse grid (spec 000 section 2 and 4): pages of 16, 'Load More' while more exist. */
 export function ProductGrid({ filters, onClearFilters }: { filters: ProductSearchParams; onClearFilters(): void }) {
   const query = useSearchProducts(filters);
+  // Issue 12 §3: the page count is in the URL ('Load More' writes it), so back on the grid its
+  // pages are fetched again, one after another, up to that count.
+  const [pagesShown, setPagesShown] = usePagesShown();
+  const loaded = query.data?.pages.length ?? 0;
+  const missing = !query.isPlaceholderData && query.hasNextPage && loaded < pagesShown;
+  const { isFetching, isFetchNextPageError, fetchNextPage } = query;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded`: once per page that arrives.
+  useEffect(() => {
+    if (missing && !isFetching && !isFetchNextPageError) void fetchNextPage();
+  }, [missing, loaded, isFetching, isFetchNextPageError, fetchNextPage]);
+  // The previous results stay, dimmed, only briefly: a slow answer shows the skeleton instead.
+  const slow = useAfterDelay(query.isPlaceholderData, PREVIOUS_RESULTS_FOR_MS);
 
-  if (query.isPending) return <ProductGridSkeleton />;
+  if (query.isPending || slow) return <ProductGridSkeleton />;
   // A failed first page has nothing to show; a failed later page keeps the pages already shown.
   if (!query.data) {
     return <QueryError message={query.error?.message ?? 'Could not load products.'} onRetry={() => query.refetch()} />;
   }
 
-  const products = query.data.pages.flatMap((page) => page.products);
+  // The URL's count, not the cache, says how many pages show: a new visit to / opens at one page.
+  const products = query.data.pages.slice(0, pagesShown).flatMap((page) => page.products);
   const total = query.data.pages.at(-1)?.pagination.total ?? products.length;
   if (products.length === 0) {
     const filtered = Boolean(filters.category || filters.merchant || filters.q);
@@ -74,9 +96,9 @@ export function ProductGrid({ filters, onClearFilters }: { filters: ProductSearc
       <LoadMore
         shown={Math.min(products.length, total)}
         total={total}
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoadMore={() => query.fetchNextPage()}
+        hasMore={query.hasNextPage || loaded > pagesShown}
+        loading={query.isFetchingNextPage || (missing && !isFetchNextPageError)}
+        onLoadMore={() => setPagesShown(Math.min(loaded, pagesShown) + 1)}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { type CategoryValue, DEFAULT_SORT, isCategoryValue, type SortOption, sortOptions } from '@gvm/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { withFirstPage } from '../lib/pages-shown';
 
 /** The browse state, read from the URL (spec 000 section 2: category, merchant, sortBy, q, country). */
 export interface BrowseParams {
@@ -30,7 +31,10 @@ export function readBrowseParams(search: URLSearchParams): BrowseParams {
   };
 }
 
-/** The browse state and setters that write it back to the URL, one history entry per change. */
+/**
+ * The browse state and setters that write it back to the URL, one history entry per change; a
+ * change starts the grid at its first page (the `pages` count is dropped, issue 12 §3).
+ */
 export function useBrowseParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readBrowseParams(searchParams), [searchParams]);
@@ -39,7 +43,7 @@ export function useBrowseParams() {
   const setFilter = useCallback(
     (name: BrowseFilter, value: string | undefined) => {
       setSearchParams((current) => {
-        const next = new URLSearchParams(current);
+        const next = withFirstPage(new URLSearchParams(current));
         if (!value || (name === 'sortBy' && value === DEFAULT_SORT)) next.delete(name);
         else next.set(name, value);
         // The server lets q take precedence over merchant, so a chosen brand replaces the search,
@@ -53,7 +57,7 @@ export function useBrowseParams() {
 
   const clearFilters = useCallback(() => {
     setSearchParams((current) => {
-      const next = new URLSearchParams(current);
+      const next = withFirstPage(new URLSearchParams(current));
       for (const name of ['category', 'merchant', 'sortBy', 'q']) next.delete(name);
       return next;
     });
