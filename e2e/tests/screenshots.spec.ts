@@ -27,12 +27,41 @@ const FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../sc
 const KEPT = 'Red Letter Days';
 const GIFTED = 'Argos';
 
+/** Per page: resolves once no request has been open for 300 ms (at most 15 s). */
+const networkQuiet = new WeakMap<Page, () => Promise<void>>();
+
+/**
+ * Counts the page's open requests, so a shot waits for what its page (or a section that comes
+ * in on scrolling) is still fetching: code, data, pictures. The app holds no request open.
+ */
+function watchNetwork(page: Page): void {
+  let open = 0;
+  let changed = Date.now();
+  const finished = () => {
+    open = Math.max(0, open - 1);
+    changed = Date.now();
+  };
+  page.on('request', () => {
+    open += 1;
+    changed = Date.now();
+  });
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  networkQuiet.set(page, async () => {
+    const end = Date.now() + 15_000;
+    while (Date.now() < end && (open > 0 || Date.now() - changed < 300)) await page.waitForTimeout(50);
+  });
+}
+
 /**
  * Scrolls through the page so the sections that load near the viewport come in, then waits for
  * the fonts, for no loading placeholder (`animate-pulse`) and for the images the shot shows.
  * Resolves with the images that did not load and the placeholders still drawn.
  */
 async function settle(page: Page): Promise<{ broken: string[]; loading: string[] }> {
+  const quiet = networkQuiet.get(page) ?? (() => Promise.resolve());
+  // The page's first paint may be the server's shell: its scripts and data come first.
+  await quiet();
   await page.evaluate(async () => {
     // Two frames and a little: the observers that load sections near the viewport see each stop.
     const pause = () =>
@@ -43,6 +72,7 @@ async function settle(page: Page): Promise<{ broken: string[]; loading: string[]
     }
     await document.fonts.ready;
   });
+  await quiet();
   // A placeholder still drawn is brought into view, in case the page grew past it; the images
   // the shot shows (drawn, within the window's width, not further along a row that scrolls
   // sideways) load now, as Chromium counts a lazy image it has not started as complete.
@@ -165,6 +195,7 @@ async function addToCart(page: Page, productId: string, merchant: string, value:
 
 test('screenshots of the shop at 390, 768 and 1366 px', async ({ page, request }) => {
   test.setTimeout(150_000);
+  watchNetwork(page);
   const kept = await findProduct(request, KEPT);
   const gifted = await findProduct(request, GIFTED);
   const tomorrow = addDays(ukDayOf(new Date()), 1);
