@@ -156,7 +156,8 @@ async function expectCardArt(scope: Locator, what: string): Promise<void> {
 }
 
 /**
- * Every button, field and tab in `scope` is at least 44 px tall (a field counts with its label). Links inside text are left out: they are words, not controls.
+ * Every button, field, tab and summary in `scope` is at least 44 px tall (a field counts with its
+ * label). Links inside text are left out: they are words, not controls.
  */
 async function expectTappable(scope: Locator, what: string): Promise<void> {
   const small = await scope.evaluate((root, tap) => {
