@@ -27,14 +27,15 @@ export function ProductGridSkeleton() {
 /** The cards of the first row (four wide on a desktop, two rows of two on a phone) are on screen at once. */
 const FIRST_ROW = 4;
 
-export function ProductList({ products }: { products: Product[] }) {
+/** `priority`: the grid opens the page, so its first row's art is fetched at once (not below the home rows). */
+export function ProductList({ products, priority = true }: { products: Product[]; priority?: boolean }) {
   return (
     <ul aria-label="Products" className={gridClass}>
       {products.map((product, index) => (
         <li key={product._id}>
           <ProductCard
             product={product}
-            imagePriority={index < FIRST_ROW}
+            imagePriority={priority && index < FIRST_ROW}
             favourite={<FavouriteButton productId={product._id} merchantName={product.merchant.name} />}
           />
         </li>
@@ -50,7 +51,16 @@ export function ProductList({ products }: { products: Product[] }) {
 const PREVIOUS_RESULTS_FOR_MS = 400;
 
 /** The browse grid (spec 000 section 2 and 4): pages of 16, 'Load More' while more exist. */
-export function ProductGrid({ filters, onClearFilters }: { filters: ProductSearchParams; onClearFilters(): void }) {
+export function ProductGrid({
+  filters,
+  onClearFilters,
+  priority = true,
+}: {
+  filters: ProductSearchParams;
+  onClearFilters(): void;
+  /** False below the home page's rows (decision 032): the grid's pictures are then not the first ones. */
+  priority?: boolean;
+}) {
   const query = useSearchProducts(filters);
   // Issue 12 §3: the page count is in the URL ('Load More' writes it), so back on the grid its
   // pages are fetched again, one after another, up to that count.
@@ -86,7 +96,7 @@ export function ProductGrid({ filters, onClearFilters }: { filters: ProductSearc
       aria-busy={query.isPlaceholderData}
       className={clsx('transition-opacity', query.isPlaceholderData && 'opacity-60')}
     >
-      <ProductList products={products} />
+      <ProductList products={products} priority={priority} />
       {query.isFetchNextPageError ? (
         <QueryError
           message={query.error?.message ?? 'Could not load more products.'}

@@ -10,6 +10,7 @@ function product(index: number, name: string): Product {
   return testProduct({
     _id: `0b6f1c3e-1a2b-4c5d-8e9f-${String(index).padStart(12, '0')}`,
     merchant: { name, redemptionUrl: null },
+    imageUrl: `/api/v1/logos/P${index}.svg`,
   });
 }
 
@@ -76,6 +77,11 @@ describe('the home page without a category, brand or search (issue 12 §2)', () 
     expect(within(products).getAllByRole('listitem')).toHaveLength(3);
     // No search, no results line.
     expect(screen.queryByText(/Results for/)).not.toBeInTheDocument();
+    // The grid is below the rows: its art loads lazily; the top sellers' is fetched first.
+    const priorities = (list: HTMLElement) =>
+      Array.from(list.querySelectorAll('img'), (image) => image.getAttribute('fetchpriority'));
+    expect(priorities(products)).toEqual(['auto', 'auto', 'auto']);
+    expect(priorities(top)).toEqual(['high', 'high', 'high']);
   });
 });
 

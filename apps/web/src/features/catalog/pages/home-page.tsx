@@ -58,7 +58,7 @@ export function HomePage() {
         </h2>
         <FilterBar params={params} country={country} onChange={setFilter} onClear={clearFilters} />
         <SearchSummary filters={filters} />
-        <ProductGrid filters={filters} onClearFilters={clearFilters} />
+        <ProductGrid filters={filters} onClearFilters={clearFilters} priority={!rows} />
       </section>
       <WhenNear>
         <HowItWorksPanels />
