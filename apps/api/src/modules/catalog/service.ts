@@ -165,7 +165,7 @@ export async function searchProducts(
   const total = () => {
     if (!counts) return countMatches();
     // A browse page's total comes from the generation's table of browse totals (count-cache.ts).
-    if (generation && !searchTerm(query)) return counts.browseTotal(generation, query, () => countBrowseTotals(db));
+    if (generation && !searchTerm(query)) return counts.browseTotal(generation, filter, () => countBrowseTotals(db));
     return counts.get(countKey, countMatches);
   };
   const offset = (query.page - 1) * query.limit;
