@@ -5,8 +5,8 @@ import { HomePageSkeleton } from '@/features/catalog';
 import Footer from './layout/footer';
 import { Header } from './layout/header';
 import { OfflineBanner } from './layout/offline-banner';
+import { LazyScrollRestoration } from './lazy-scroll-restoration';
 import { RouteErrorBoundary } from './route-error';
-import { ScrollRestoration } from './scroll-restoration';
 
 /**
  * The page shell of spec 000 section 2: header, the page, footer. Until the first page's code has
@@ -25,7 +25,7 @@ export function RootLayout() {
           <WhenShown onShown={() => setPageShown(true)} />
         </Suspense>
       </RouteErrorBoundary>
-      <ScrollRestoration />
+      <LazyScrollRestoration />
       <SaveLocalCartOnSignIn />
     </Shell>
   );

@@ -1,6 +1,7 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LazyScrollRestoration } from './lazy-scroll-restoration';
 import { ScrollRestoration } from './scroll-restoration';
 
 let scrollY = 0;
@@ -15,14 +16,14 @@ function scrollBy(y: number) {
   window.dispatchEvent(new Event('scroll'));
 }
 
-function renderRoutes() {
+function renderRoutes(restoration = <ScrollRestoration />) {
   const router = createMemoryRouter(
     [
       {
         element: (
           <>
             <Outlet />
-            <ScrollRestoration />
+            {restoration}
           </>
         ),
         children: [
@@ -42,6 +43,7 @@ beforeEach(() => {
   scrollY = 0;
   maxScroll = 10_000;
   sessionStorage.clear();
+  window.history.scrollRestoration = 'auto';
   Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });
   vi.spyOn(window, 'scrollTo').mockImplementation(scrollTo as unknown as typeof window.scrollTo);
   scrollTo.mockClear();
@@ -108,5 +110,24 @@ describe('ScrollRestoration', () => {
     await act(() => router.navigate('/product/1'));
     const saved = JSON.parse(sessionStorage.getItem('scroll-positions') ?? '{}') as Record<string, number>;
     expect(Object.values(saved)).toContain(900);
+  });
+
+  it('loads its code with the first scroll, not with the page, and then keeps that place', async () => {
+    const router = renderRoutes(<LazyScrollRestoration />);
+    expect(window.history.scrollRestoration).not.toBe('manual');
+    scrollBy(1200); // the shopper's first scroll: the code loads, and takes this as the entry's place
+    await waitFor(() => expect(window.history.scrollRestoration).toBe('manual'));
+    await act(() => router.navigate('/product/1'));
+    expect(scrollY).toBe(0);
+    await act(() => router.navigate(-1));
+    expect(scrollY).toBe(1200);
+  });
+
+  it('opens a page reached before its code had loaded at the top', async () => {
+    const router = renderRoutes(<LazyScrollRestoration />);
+    scrollBy(1500);
+    await act(() => router.navigate('/product/1'));
+    await waitFor(() => expect(window.history.scrollRestoration).toBe('manual'));
+    expect(scrollY).toBe(0);
   });
 });

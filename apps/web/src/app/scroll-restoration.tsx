@@ -1,8 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { SCROLL_POSITIONS_KEY as STORAGE_KEY } from './scroll-positions';
 
-/** Where positions are kept, so a reload or a return from another site still finds them. */
-const STORAGE_KEY = 'scroll-positions';
 const KEPT_ENTRIES = 50;
 /** How long a restore waits for the page to grow tall enough (the grid's pages, pictures). */
 const RESTORE_FOR_MS = 5000;
@@ -34,9 +33,11 @@ function writePositions(positions: Map<string, number>): void {
  * entry, e.g. the grid after a product page. Positions are kept per history entry (the location's
  * key); a change of query only (a filter, a search, the grid's page count) keeps the shopper's
  * place. A restore retries each frame until the page is tall enough (the grid re-renders its pages
- * first), for at most 5 s, and stops as soon as the shopper scrolls.
+ * first), for at most 5 s, and stops as soon as the shopper scrolls. Mounted by
+ * LazyScrollRestoration, possibly after the first page has been scrolled: mounting never scrolls
+ * unless there is a place to return to.
  */
-export function ScrollRestoration() {
+export function ScrollRestoration({ askedOn }: { askedOn?: string }) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const positions = useRef<Map<string, number>>(new Map());
@@ -68,6 +69,12 @@ export function ScrollRestoration() {
     if (previous) writePositions(positions.current);
 
     if (navigationType === 'POP' && saved !== undefined) return restore(saved, restoring);
+    if (previous === null && (askedOn === undefined || askedOn === location.key)) {
+      // Loaded once the shopper acts (lazy-scroll-restoration.tsx), on this entry: where they are
+      // now is its place. Had they already gone on to another page, it is a new page: the top.
+      positions.current.set(location.key, window.scrollY);
+      return;
+    }
     if (samePage) {
       // The new entry starts where the shopper is (the grid's `pages` written after 'Load More').
       positions.current.set(location.key, window.scrollY);
