@@ -1,8 +1,9 @@
 import { formatMoney, toMajorUnits, toMinorUnits } from '@gvm/contract';
-import { Trash2 } from 'lucide-react';
+import { Gift, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { MerchantLogo } from '@/components/merchant-logo';
 import { paths } from '@/config/paths';
+import { useRecipientStore } from '../stores/recipient-store';
 import type { CartLine } from '../types';
 import { CartQuantityStepper } from './cart-quantity-stepper';
 
@@ -16,6 +17,9 @@ interface CartItemRowProps {
 
 export function CartItemRow({ item, disabled, onQuantityChange, onQuantityLimit, onRemove }: CartItemRowProps) {
   const lineTotal = toMajorUnits(toMinorUnits(item.selectedValue) * item.quantity);
+  // Recipients are chosen at checkout, per product; back in the cart the line still says who it is for.
+  const allRecipients = useRecipientStore((state) => state.recipients);
+  const recipients = allRecipients.filter((recipient) => recipient.productId === item.productId);
   return (
     <li className="flex gap-4 p-4 sm:gap-6 sm:p-6">
       <MerchantLogo
@@ -39,6 +43,12 @@ export function CartItemRow({ item, disabled, onQuantityChange, onQuantityLimit,
               Gift card value{' '}
               <span className="font-medium text-gray-700">{formatMoney(item.selectedValue, item.currency)}</span>
             </p>
+            {recipients.length > 0 && (
+              <p className="mt-1 flex min-w-0 items-center gap-1.5 text-sm text-brand-700">
+                <Gift aria-hidden="true" className="h-4 w-4 shrink-0" />
+                <span className="truncate">Gift for {recipients.map((recipient) => recipient.name).join(', ')}</span>
+              </p>
+            )}
           </div>
           <p className="shrink-0 font-semibold tabular-nums text-gray-900">{formatMoney(lineTotal, item.currency)}</p>
         </div>

@@ -31,7 +31,7 @@ export function CartView({ cart }: { cart: CartApi | null }) {
           <p className="mt-1 text-gray-500">
             {cart.count} {cart.count === 1 ? 'voucher' : 'vouchers'} in your cart
           </p>
-          <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
+          <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
             <ul
               aria-label="Cart items"
               className="divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white"

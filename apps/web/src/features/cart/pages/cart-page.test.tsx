@@ -6,6 +6,7 @@ import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { useCartStore } from '../stores/cart-store';
+import { useRecipientStore } from '../stores/recipient-store';
 import type { NewCartLine } from '../types';
 import { CartPage } from './cart-page';
 
@@ -59,6 +60,7 @@ function totalEstimate() {
 
 beforeEach(() => {
   useCartStore.setState({ items: [] });
+  useRecipientStore.setState({ recipients: [] });
 });
 
 describe('the cart page (spec 000 section 2, Cart)', () => {
@@ -94,6 +96,16 @@ describe('the cart page (spec 000 section 2, Cart)', () => {
     renderCart();
     const art = screen.getByRole('img', { name: 'Argos gift card' });
     expect(art).toHaveAttribute('src', '/api/v1/logos/ARGOS-GB.svg?value=25&currency=GBP');
+  });
+
+  it('a line whose product has gift recipients (chosen at checkout) says who it is for', () => {
+    useCartStore.getState().addItem(argos);
+    useCartStore.getState().addItem(rakuten);
+    useRecipientStore.getState().addRecipient({ productId: argos.productId, name: 'Bo', email: 'bo@example.com' });
+    renderCart();
+    const [argosLine, rakutenLine] = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+    expect(argosLine).toHaveTextContent('Gift for Bo');
+    expect(rakutenLine).not.toHaveTextContent('Gift for');
   });
 
   it('shows one total per currency when the cart mixes currencies', () => {
