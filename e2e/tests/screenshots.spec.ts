@@ -195,7 +195,7 @@ async function addToCart(page: Page, productId: string, merchant: string, value:
 }
 
 test('screenshots of the shop at 390, 768 and 1366 px', async ({ page, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   watchNetwork(page);
   const kept = await findProduct(request, KEPT);
   const gifted = await findProduct(request, GIFTED);
