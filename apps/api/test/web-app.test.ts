@@ -119,6 +119,7 @@ describe('pages carry their shell and the catalogue data of their first render (
     page: '<p>page shell</p>',
     preload: {
       home: ['/assets/home-page-a1.js', '/assets/evil.js"><script>'],
+      homeGrid: ['/assets/home-page-a1.js', '/assets/browse-results-f6.js'],
       product: ['/assets/product-page-b2.js'],
       cart: ['/assets/cart-page-c3.js'],
       checkout: ['/assets/checkout-page-d4.js', '/assets/wallet-credit-e5.js'],
@@ -156,13 +157,19 @@ describe('pages carry their shell and the catalogue data of their first render (
   });
 
   it('opens / with its rows, and with the grid alone under a category, brand or search (decision 032)', async () => {
-    for (const url of ['/', '/?sortBy=price-asc', '/?q=%20', '/?category=no-such-category'])
-      expect(await page(url), url).toContain(`<div id="root">${shells.home}</div>`);
+    for (const url of ['/', '/?sortBy=price-asc', '/?q=%20', '/?category=no-such-category']) {
+      const html = await page(url);
+      expect(html, url).toContain(`<div id="root">${shells.home}</div>`);
+      // Below the rows the grid's code loads when the shopper nears it, not with the page.
+      expect(html, url).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-a1.js">');
+      expect(html, url).not.toContain('browse-results-f6.js');
+    }
     for (const url of ['/?category=fashion', '/?merchant=Argos', '/?q=ama']) {
       const html = await page(url);
       expect(html, url).toContain(`<div id="root">${shells.homeGrid}</div>`);
-      // The same page code is preloaded.
+      // The same page code is preloaded, and the grid's, which opens the page.
       expect(html, url).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-a1.js">');
+      expect(html, url).toContain('<link rel="modulepreload" crossorigin href="/assets/browse-results-f6.js">');
     }
   });
 

@@ -39,8 +39,11 @@ try {
     page: draw('/cart'),
   };
   // The page's own code starts loading with the HTML rather than after the entry has run.
+  const home = pageChunks('src/features/catalog/pages/home-page.tsx');
   const preload = {
-    home: pageChunks('src/features/catalog/pages/home-page.tsx'),
+    home,
+    // With a category, brand or search the grid opens the page; under the rows it loads when near.
+    homeGrid: [...new Set([...home, ...pageChunks('src/features/catalog/components/browse-results.tsx')])],
     product: pageChunks('src/features/catalog/pages/product-page.tsx'),
     cart: pageChunks('src/features/cart/pages/cart-page.tsx'),
     // Signed-in pages drawn with the `page` shell: their code need not wait for the entry to run.

@@ -1,5 +1,5 @@
 import type { Product } from '@gvm/contract';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** A seeded merchant's product, found the way the shop finds it: by searching its name. */
 export async function findProduct(request: APIRequestContext, merchantName: string): Promise<Product> {
@@ -9,4 +9,15 @@ export async function findProduct(request: APIRequestContext, merchantName: stri
   const product = products.find((candidate) => candidate.merchant.name === merchantName);
   if (!product) throw new Error(`No seeded product for ${merchantName}`);
   return product;
+}
+
+/**
+ * On `/` with its rows, the filter bar and the A-Z grid load when the shopper nears 'All gift
+ * cards' (decision 032): scroll its heading into view and wait for the grid's first cards.
+ */
+export async function showAllGiftCards(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 2, name: 'All gift cards' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem').first()).toBeVisible({
+    timeout: 15_000,
+  });
 }

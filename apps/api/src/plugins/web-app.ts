@@ -18,9 +18,10 @@ interface Shells {
   page: string;
   /**
    * Per shell, the page's own chunks (from Vite's manifest), preloaded from the HTML; `cart`,
-   * `checkout` and `wallet` are pages drawn with the `page` shell that have their own.
+   * `checkout` and `wallet` are pages drawn with the `page` shell that have their own; `homeGrid`
+   * adds the grid's own chunk to the home page's (older builds: the home page's alone).
    */
-  preload?: Partial<Record<'home' | 'product' | PreloadedPage | 'page', string[]>>;
+  preload?: Partial<Record<'home' | 'homeGrid' | 'product' | PreloadedPage | 'page', string[]>>;
 }
 
 type ShellName = 'home' | 'homeGrid' | 'product' | 'page';
@@ -170,7 +171,14 @@ export function renderPage(
     const name: ShellName = pathname === '/' ? home : PRODUCT_PATH.test(pathname) ? 'product' : 'page';
     // A function, so `$` in the shell is never read as a replacement pattern.
     html = html.replace(ROOT_ELEMENT, () => `<div id="root">${shells[name]}</div>`);
-    const preloadName = name === 'homeGrid' ? 'home' : name === 'page' ? (preloadedPage(pathname) ?? name) : name;
+    const preloadName =
+      name === 'homeGrid'
+        ? shells.preload?.homeGrid
+          ? 'homeGrid'
+          : 'home'
+        : name === 'page'
+          ? (preloadedPage(pathname) ?? name)
+          : name;
     const links = (shells.preload?.[preloadName] ?? [])
       .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)

@@ -29,22 +29,32 @@ export function HomePageSkeleton() {
       {rows ? <div className={shelvesPlaceholderClass} /> : null}
       <div className="flex flex-col gap-6 sm:gap-8">
         {rows ? <h2 className={rowHeadingClass}>All gift cards</h2> : null}
-        {/* The filter bar's height, measured on a phone and from 768 px (two rows of selects, then one). */}
-        <div
-          aria-hidden="true"
-          className="h-[166px] rounded-2xl border border-gray-100 bg-white shadow-sm md:h-[94px]"
-        />
-        {/* product-grid.tsx's grid; not imported from there, which would bring the cards' code into the entry. */}
-        <div
-          role="status"
-          aria-label="Loading products"
-          className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4"
-        >
-          {placeholderCards.map((key) => (
-            <ProductCardSkeleton key={key} />
-          ))}
-        </div>
+        <BrowseResultsPlaceholder />
       </div>
     </div>
+  );
+}
+
+/**
+ * The filter bar's and the grid's place until their code has loaded (the skeleton, and on `/`
+ * with its rows until the shopper nears 'All gift cards', home-page.tsx): the same heights as
+ * theirs, so nothing moves when they arrive. `waiting`: not loading yet (the shopper has not come
+ * near), so no 'Loading products' status is announced.
+ */
+export function BrowseResultsPlaceholder({ waiting = false }: { waiting?: boolean }) {
+  return (
+    <>
+      {/* The filter bar's height, measured on a phone and from 768 px (two rows of selects, then one). */}
+      <div aria-hidden="true" className="h-[166px] rounded-2xl border border-gray-100 bg-white shadow-sm md:h-[94px]" />
+      {/* product-grid.tsx's grid; not imported from there, which would bring the cards' code into the entry. */}
+      <div
+        {...(waiting ? { 'aria-hidden': true } : { role: 'status', 'aria-label': 'Loading products' })}
+        className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4"
+      >
+        {placeholderCards.map((key) => (
+          <ProductCardSkeleton key={key} />
+        ))}
+      </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { catalogEndpoints, type Product, type ProductShelvesResponse } from '@gvm/contract';
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import { testProduct } from '@/test/products';
 import { renderRoutes } from '@/test/render-routes';
@@ -82,6 +82,47 @@ describe('the home page without a category, brand or search (issue 12 §2)', () 
       Array.from(list.querySelectorAll('img'), (image) => image.getAttribute('fetchpriority'));
     expect(priorities(products)).toEqual(['auto', 'auto', 'auto']);
     expect(priorities(top)).toEqual(['high', 'high', 'high']);
+  });
+});
+
+describe('the home page below its rows (decision 032: the grid loads near the viewport)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("draws 'All gift cards' at once, and the filter bar and grid, code and data, only when the shopper nears them", async () => {
+    // A browser's observer: nothing is in view until the test says so.
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
+        constructor(callback: IntersectionObserverCallback) {
+          this.entry = { callback, targets: [] };
+          observers.push(this.entry);
+        }
+        observe(target: Element) {
+          this.entry.targets.push(target);
+        }
+        disconnect() {
+          this.entry.targets = [];
+        }
+      },
+    );
+    const api = serve();
+    renderRoutes([{ path: '/', element: <HomePage /> }], '/');
+    await screen.findByRole('list', { name: 'Top sellers' }, { timeout: 5000 });
+    const heading = screen.getByRole('heading', { name: 'All gift cards' });
+    expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Products' })).not.toBeInTheDocument();
+    const paths = () => api.requests.map((request) => request.path);
+    expect(paths()).not.toContain('/products/search');
+    expect(paths()).not.toContain('/products/filters');
+    // The grid's place comes into view: the observer watching the box under the heading says so.
+    const box = heading.nextElementSibling;
+    const watching = observers.find((observer) => box !== null && observer.targets.includes(box));
+    expect(watching).toBeDefined();
+    act(() => watching?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(await screen.findByRole('list', { name: 'Products' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Filters' })).toBeInTheDocument();
   });
 });
 

@@ -6,12 +6,10 @@ import { usePageMeta } from '@/lib/page-meta';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useTopSellers } from '../api/get-top-sellers';
 import { CategoryStrip } from '../components/category-strip';
-import { FilterBar } from '../components/filter-bar';
 import { HomeHero } from '../components/home-hero';
-import { ProductGrid } from '../components/product-grid';
+import { BrowseResultsPlaceholder } from '../components/home-page-skeleton';
 import { ProductRow } from '../components/product-row';
 import { rowHeadingClass, shelvesPlaceholderClass, TopSellersRowSkeleton } from '../components/product-row-skeleton';
-import { SearchSummary } from '../components/search-summary';
 import { useBrowseParams } from '../hooks/use-browse-params';
 import { useUserCountry } from '../hooks/use-user-country';
 import { showsHomeRows } from '../lib/home-rows';
@@ -21,6 +19,15 @@ const HowItWorksPanels = lazy(() => import('@/features/info').then((module) => (
 const HomeShelves = lazy(() =>
   import('../components/home-shelves').then((module) => ({ default: module.HomeShelves })),
 );
+/**
+ * The filter bar and the grid: below the rows on `/` they load as the shopper nears them; with a
+ * category, brand or search they open the page, their code preloaded from the HTML (decision 032).
+ */
+const BrowseResults = lazy(() =>
+  import('../components/browse-results').then((module) => ({ default: module.BrowseResults })),
+);
+
+const resultsClass = 'flex flex-col gap-6 sm:gap-8';
 
 /** The top sellers' row shows five cards at 1366 px and two on a phone: the page's first pictures. */
 const TOP_SELLERS_ON_SCREEN = 5;
@@ -40,6 +47,9 @@ export function HomePage() {
     'Buy digital gift cards from hundreds of UK brands, keep them in your wallet or send them by e-mail.',
   );
   const filters = { ...params, country };
+  const results = (
+    <BrowseResults params={params} filters={filters} onChange={setFilter} onClear={clearFilters} priority={!rows} />
+  );
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-5 sm:space-y-8 sm:px-6 sm:py-8 lg:px-8">
@@ -52,13 +62,17 @@ export function HomePage() {
           <HomeShelves />
         </WhenNear>
       ) : null}
-      <section aria-labelledby="browse-results-heading" className="flex flex-col gap-6 sm:gap-8">
+      <section aria-labelledby="browse-results-heading" className={resultsClass}>
         <h2 id="browse-results-heading" className={rows ? rowHeadingClass : 'sr-only'}>
           {rows ? 'All gift cards' : categoryName ? `${categoryName} gift cards` : 'Gift cards'}
         </h2>
-        <FilterBar params={params} country={country} onChange={setFilter} onClear={clearFilters} />
-        <SearchSummary filters={filters} />
-        <ProductGrid filters={filters} onClearFilters={clearFilters} priority={!rows} />
+        {rows ? (
+          <WhenNear className={resultsClass} placeholder={<BrowseResultsPlaceholder waiting />}>
+            {results}
+          </WhenNear>
+        ) : (
+          <Suspense fallback={<BrowseResultsPlaceholder />}>{results}</Suspense>
+        )}
       </section>
       <WhenNear>
         <HowItWorksPanels />
@@ -94,14 +108,20 @@ function TopSellersRow() {
  */
 function WhenNear({
   margin,
+  className,
   placeholder,
   children,
 }: {
   margin?: string;
+  className?: string;
   placeholder?: ReactNode;
   children: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box, margin);
-  return <div ref={box}>{near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}</div>;
+  return (
+    <div ref={box} className={className}>
+      {near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
+    </div>
+  );
 }
