@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { DEFAULT_SORT, isCategoryValue, matchPageRoute, PAGE_SIZE } from '@gvm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
+import { PICTURE_URL, paintFirstRow } from './first-row';
 
 /**
  * The page shells drawn at build time (apps/web/scripts/prerender-shells.ts): the header and the
@@ -170,7 +171,9 @@ export function renderPage(
     const home: ShellName = rows || shells.homeGrid === undefined ? 'home' : 'homeGrid';
     const name: ShellName = pathname === '/' ? home : PRODUCT_PATH.test(pathname) ? 'product' : 'page';
     // A function, so `$` in the shell is never read as a replacement pattern.
-    html = html.replace(ROOT_ELEMENT, () => `<div id="root">${shells[name]}</div>`);
+    // On `/` with its rows, the top sellers' first pictures are in the HTML (first-row.ts).
+    const shell = name === 'home' ? paintFirstRow(shells.home, data?.topSellers) : shells[name];
+    html = html.replace(ROOT_ELEMENT, () => `<div id="root">${shell}</div>`);
     const preloadName =
       name === 'homeGrid'
         ? shells.preload?.homeGrid
@@ -195,7 +198,7 @@ export function renderPage(
     ...((firstRow as { products?: unknown[] } | undefined)?.products ?? []).slice(0, FIRST_ROW),
   ]
     .map((product) => (product as { imageUrl?: unknown } | undefined)?.imageUrl)
-    .filter((url): url is string => typeof url === 'string' && /^\/api\/v1\/logos\/[\w.%-]+\.svg$/.test(url));
+    .filter((url): url is string => typeof url === 'string' && PICTURE_URL.test(url));
   // High priority, as the <img> itself asks (MerchantLogo's `priority`): a preloaded image is
   // otherwise fetched at low priority behind the scripts until layout finds it in view.
   const imageLinks = pictures

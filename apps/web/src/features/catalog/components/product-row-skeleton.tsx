@@ -10,10 +10,11 @@ export const rowItemClass = 'w-[42%] shrink-0 snap-start sm:w-[30%] md:w-[23%] l
 export const rowHeadingClass = 'text-xl font-bold tracking-tight sm:text-2xl';
 const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
-export function PlaceholderCards() {
-  return PLACEHOLDERS.map((key) => (
+/** `markArt`: the top sellers' row, whose art boxes the server fills in the HTML (first-row.ts). */
+export function PlaceholderCards({ markArt = false }: { markArt?: boolean }) {
+  return PLACEHOLDERS.map((key, index) => (
     <div key={key} className={rowItemClass}>
-      <ProductCardSkeleton />
+      <ProductCardSkeleton artSlot={markArt ? index : undefined} />
     </div>
   ));
 }
@@ -26,7 +27,7 @@ export function TopSellersRowSkeleton() {
         Top sellers
       </h2>
       <div role="status" aria-label="Loading the top sellers" className={rowListClass}>
-        <PlaceholderCards />
+        <PlaceholderCards markArt />
       </div>
     </section>
   );
