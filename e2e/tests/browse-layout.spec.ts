@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { showAllGiftCards } from './support/catalogue';
 
 /**
  * Issue 12 §2, decision 031: brands that lead somewhere, the whole category strip, a header whose
@@ -55,6 +56,7 @@ test.describe('the Brand filter lists only brands found under the country and ca
     expect(fashion.merchants.length).toBeLessThan(gb.merchants.length);
 
     await page.goto('/');
+    await showAllGiftCards(page);
     const brand = page.getByRole('combobox', { name: 'Brand' });
     const offered = () => brand.getByRole('option').allTextContents();
     await expect.poll(offered).toEqual(['All brands', ...gb.merchants]);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { showAllGiftCards } from './support/catalogue';
 
 interface SearchAnswer {
   products: { _id: string; merchant: { name: string } }[];
@@ -31,6 +32,8 @@ test.describe('browsing the shop', () => {
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'TOP SELLERS!' })).toBeVisible();
+    // The A-Z grid is below the rows (decision 032).
+    await showAllGiftCards(page);
     await expect(cards(page)).toHaveCount(16);
     expect(await shownMerchants(page)).toEqual(firstPage.products.map((product) => product.merchant.name));
     await expect(page.getByText(`Showing 16 of ${total}`)).toBeVisible();
@@ -64,6 +67,7 @@ test.describe('browsing the shop', () => {
   test('the filter bar filters by category and brand', async ({ page, request }) => {
     const electricals = await catalogue(request, { category: 'electricals' });
     await page.goto('/');
+    await showAllGiftCards(page);
     await page.getByLabel('Category').selectOption({ label: 'Electricals' });
 
     await expect(page).toHaveURL(/[?&]category=electricals(&|$)/);
@@ -82,6 +86,7 @@ test.describe('browsing the shop', () => {
     const zToA = await catalogue(request, { sortBy: 'merchant-za' });
     const dearest = await catalogue(request, { sortBy: 'price-desc' });
     await page.goto('/');
+    await showAllGiftCards(page);
     await expect(cards(page)).toHaveCount(16);
 
     await page.getByLabel('Sort by').selectOption({ label: 'Brand: Z to A' });
@@ -107,6 +112,8 @@ test.describe('browsing the shop', () => {
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(searchBox(page)).toHaveValue('');
     await expect(page).not.toHaveURL(/q=/);
+    // Back on the bare home page: the rows, with the grid below them.
+    await showAllGiftCards(page);
     await expect(cards(page)).toHaveCount(16);
 
     await searchBox(page).fill('boots');
@@ -126,6 +133,7 @@ test.describe('browsing the shop', () => {
   test('a card opens its product', async ({ page, request }) => {
     const first = (await catalogue(request)).products[0];
     await page.goto('/');
+    await showAllGiftCards(page);
     await cards(page).first().getByRole('link').click();
     await expect(page).toHaveURL(`/product/${first?._id}`);
   });
@@ -188,6 +196,7 @@ test.describe('the page shell', () => {
 
   test('a new page starts at the top', async ({ page }) => {
     await page.goto('/');
+    await showAllGiftCards(page);
     await expect(cards(page)).toHaveCount(16);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -210,6 +219,7 @@ test.describe('on a 375 px phone', () => {
 
   test('the search box sits below the header bar, the menu works and nothing scrolls sideways', async ({ page }) => {
     await page.goto('/');
+    await showAllGiftCards(page);
     await expect(cards(page)).toHaveCount(16);
 
     const menuButton = await page.getByRole('button', { name: 'Open menu' }).boundingBox();

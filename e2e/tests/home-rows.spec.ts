@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { showAllGiftCards } from './support/catalogue';
 
 interface Shelf {
   slug: string;
@@ -72,6 +73,10 @@ test.describe('a home page that sells (issue 12 §2)', () => {
     const inView = await cardsInView(first);
     expect(inView).toBeGreaterThanOrEqual(4);
     expect(inView).toBeLessThanOrEqual(6);
+    // The filter bar and the grid, below the rows, are not loaded on the first screen (decision 032).
+    await expect(page.getByRole('heading', { name: 'All gift cards' })).toBeAttached();
+    await expect(page.getByRole('list', { name: 'Products' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Filters' })).toHaveCount(0);
 
     // The occasions and price bands load as the shopper scrolls to them.
     await page.getByRole('heading', { name: 'All gift cards' }).scrollIntoViewIfNeeded();
@@ -92,7 +97,8 @@ test.describe('a home page that sells (issue 12 §2)', () => {
       ].map((name) => top(page, name)),
     );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    // The A-Z grid follows, as before.
+    // The A-Z grid follows, as before, loading as the shopper nears it.
+    await showAllGiftCards(page);
     await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(16);
     await expect(page.getByText(/^Results for/)).toHaveCount(0);
   });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { findProduct } from './support/catalogue';
+import { findProduct, showAllGiftCards } from './support/catalogue';
 
 /** Issue 12 §3: the rough edges a first visit hits. */
 
@@ -57,6 +57,8 @@ test('back from a product returns to the grid where the shopper was, with its pa
 }) => {
   await page.goto('/');
   const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  // The A-Z grid is below the rows (decision 032).
+  await showAllGiftCards(page);
   await expect(cards).toHaveCount(16);
   await page.getByRole('button', { name: 'Load More' }).click();
   await expect(cards).toHaveCount(32);
@@ -85,6 +87,7 @@ test('back from a product returns to the grid where the shopper was, with its pa
   await page.getByRole('banner').getByRole('link', { name: /home/ }).first().click();
   await expect(page).toHaveURL('/');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await showAllGiftCards(page);
   await expect(cards).toHaveCount(16);
 });
 
@@ -92,6 +95,7 @@ test('a reload of the grid with a page count draws those pages again (the server
   page,
 }) => {
   await page.goto('/?pages=3');
+  await showAllGiftCards(page);
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(48);
   await expect(page.getByText(/^Showing 48 of \d+$/)).toBeVisible();
 });

@@ -13,11 +13,14 @@ export async function findProduct(request: APIRequestContext, merchantName: stri
 
 /**
  * On `/` with its rows, the filter bar and the A-Z grid load when the shopper nears 'All gift
- * cards' (decision 032): scroll its heading into view and wait for the grid's first cards.
+ * cards' (decision 032): scroll its heading into view and wait for the grid's first cards. Again
+ * if the rows above, loading at the same moment, pushed the grid's place out of view first.
  */
 export async function showAllGiftCards(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 2, name: 'All gift cards' }).scrollIntoViewIfNeeded();
-  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem').first()).toBeVisible({
-    timeout: 15_000,
-  });
+  const heading = page.getByRole('heading', { level: 2, name: 'All gift cards' });
+  const firstCard = page.getByRole('list', { name: 'Products' }).getByRole('listitem').first();
+  await expect(async () => {
+    await heading.scrollIntoViewIfNeeded();
+    await expect(firstCard).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }

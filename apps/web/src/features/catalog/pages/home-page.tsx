@@ -1,5 +1,6 @@
 import { categoryNames } from '@gvm/contract';
-import { lazy, type ReactNode, Suspense, useRef } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { QueryError } from '@/components/ui/query-error';
 import { toApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
@@ -58,7 +59,7 @@ export function HomePage() {
       {rows ? <TopSellersRow /> : null}
       {/* No margin: on a desktop the first visit's weight stays the first screen's (decision 032). */}
       {rows ? (
-        <WhenNear margin="0px" placeholder={<div className={shelvesPlaceholderClass} />}>
+        <WhenNear name="shelves" margin="0px" placeholder={<div className={shelvesPlaceholderClass} />}>
           <HomeShelves />
         </WhenNear>
       ) : null}
@@ -67,14 +68,14 @@ export function HomePage() {
           {rows ? 'All gift cards' : categoryName ? `${categoryName} gift cards` : 'Gift cards'}
         </h2>
         {rows ? (
-          <WhenNear className={resultsClass} placeholder={<BrowseResultsPlaceholder waiting />}>
+          <WhenNear name="grid" className={resultsClass} placeholder={<BrowseResultsPlaceholder waiting />}>
             {results}
           </WhenNear>
         ) : (
           <Suspense fallback={<BrowseResultsPlaceholder />}>{results}</Suspense>
         )}
       </section>
-      <WhenNear>
+      <WhenNear name="how-it-works">
         <HowItWorksPanels />
       </WhenNear>
     </div>
@@ -103,22 +104,39 @@ function TopSellersRow() {
 }
 
 /**
+ * The parts of the page drawn once already (by `name`), per query client (one a tab): their code
+ * has loaded and their data are in its cache.
+ */
+const drawnWith = new WeakMap<QueryClient, Set<string>>();
+
+/**
  * Children drawn once their place comes within `margin` of the screen (their code and data load
- * then, decision 023); `placeholder` holds the place until they have loaded.
+ * then, decision 023); `placeholder` holds the place until they have loaded. Back on the page,
+ * what was drawn before is drawn at once, so the page has its height again for the scroll
+ * restoration (back from a product to the grid below the rows).
  */
 function WhenNear({
+  name,
   margin,
   className,
   placeholder,
   children,
 }: {
+  name: string;
   margin?: string;
   className?: string;
   placeholder?: ReactNode;
   children: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box, margin);
+  const queryClient = useQueryClient();
+  const near = useNearViewport(box, margin) || drawnWith.get(queryClient)?.has(name) === true;
+  useEffect(() => {
+    if (!near) return;
+    const drawn = drawnWith.get(queryClient) ?? new Set<string>();
+    drawn.add(name);
+    drawnWith.set(queryClient, drawn);
+  }, [name, near, queryClient]);
   return (
     <div ref={box} className={className}>
       {near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
