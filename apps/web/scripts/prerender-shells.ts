@@ -25,7 +25,9 @@ const server = await createServer({
   logLevel: 'error',
 });
 try {
-  const { renderShell } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('../src/prerender');
+  const { renderShell, withoutQueryValue } = (await server.ssrLoadModule(
+    '/src/prerender.tsx',
+  )) as typeof import('../src/prerender');
   const draw = (pathname: string) => {
     dom.reconfigure({ url: `${origin}${pathname}` });
     return renderShell(pathname);
@@ -34,7 +36,8 @@ try {
   // `/` opens with its rows; with a category, brand or search it is the grid alone (decision 032).
   const shells = {
     home: draw('/'),
-    homeGrid: draw('/?merchant=shell'),
+    // Drawn for a stand-in brand, which its links must not carry (a click before the script runs).
+    homeGrid: withoutQueryValue(draw('/?merchant=shell'), 'merchant', 'shell'),
     product: draw('/product/shell'),
     page: draw('/cart'),
   };

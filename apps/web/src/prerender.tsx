@@ -18,3 +18,19 @@ export function renderShell(pathname: string): string {
     </QueryClientProvider>,
   );
 }
+
+/**
+ * `html` with `name=value` taken out of every link's query: a shell drawn for a stand-in query
+ * (the grid's, from `/?merchant=shell`) must not send a click made before the script runs to
+ * that stand-in ('No products found for "shell"'). Other parameters and their order are kept.
+ */
+export function withoutQueryValue(html: string, name: string, value: string): string {
+  return html.replace(/ href="(\/[^"]*\?[^"]*)"/g, (attribute, href: string) => {
+    const url = new URL(href.replaceAll('&amp;', '&'), 'http://localhost');
+    if (!url.searchParams.getAll(name).includes(value)) return attribute;
+    const kept = [...url.searchParams].filter(([key, each]) => key !== name || each !== value);
+    const query = new URLSearchParams(kept).toString();
+    const cleaned = `${url.pathname}${query ? `?${query}` : ''}${url.hash}`;
+    return ` href="${cleaned.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`;
+  });
+}
