@@ -108,7 +108,7 @@ describe('the home page below its rows (decision 032: the grid loads near the vi
       },
     );
     const api = serve();
-    renderRoutes([{ path: '/', element: <HomePage /> }], '/');
+    const { router } = renderRoutes([{ path: '/', element: <HomePage /> }], '/');
     await screen.findByRole('list', { name: 'Top sellers' }, { timeout: 5000 });
     const heading = screen.getByRole('heading', { name: 'All gift cards' });
     expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
@@ -123,7 +123,15 @@ describe('the home page below its rows (decision 032: the grid loads near the vi
     act(() => watching?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
     expect(await screen.findByRole('list', { name: 'Products' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Filters' })).toBeInTheDocument();
-  });
+
+    // Off to another page and back: the grid drawn before is drawn at once (the scroll
+    // restoration needs the page's height), with no observer saying it is in view again.
+    await act(() => router.navigate('/somewhere'));
+    expect(await screen.findByText('Now at /somewhere')).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('list', { name: 'Products' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Filters' })).toBeInTheDocument();
+  }, 15_000);
 });
 
 describe('the home page with a search, brand or category', () => {
