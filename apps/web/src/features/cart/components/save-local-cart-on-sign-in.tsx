@@ -4,6 +4,8 @@ import { getGuestCartCount, subscribeGuestCartCount } from '../lib/guest-cart-co
 
 const SaveLocalCartForUser = lazy(() => import('./save-local-cart-for-user'));
 
+const holdsLocalLines = () => getGuestCartCount() > 0;
+
 /**
  * Spec 000 section 4: the local cart is saved to the server "once logged in". Mounted once in the
  * page shell, so it happens wherever the shopper is when they sign in; the cart pages show it as
@@ -14,7 +16,7 @@ const SaveLocalCartForUser = lazy(() => import('./save-local-cart-for-user'));
  */
 export function SaveLocalCartOnSignIn() {
   const loggedIn = useIsLoggedIn();
-  const hasLocalLines = useSyncExternalStore(subscribeGuestCartCount, () => getGuestCartCount() > 0);
+  const hasLocalLines = useSyncExternalStore(subscribeGuestCartCount, holdsLocalLines, () => false);
   const [needed, setNeeded] = useState(false);
   if (loggedIn && hasLocalLines && !needed) setNeeded(true);
   if (!loggedIn || !needed) return null;
