@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/catalog';
 import { seedCatalogueIfEmpty } from '../src/db/seed/catalogue';
-import { inlineStylesheets, scriptSafeJson } from '../src/plugins/web-app';
+import { inlineStylesheets, renderPage, scriptSafeJson } from '../src/plugins/web-app';
 import { createTestApp, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -307,5 +307,38 @@ describe('pages carry their shell and the catalogue data of their first render (
     const text = scriptSafeJson({ a: '</script>&\u2028\u2029' });
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual({ a: '</script>&\u2028\u2029' });
+  });
+});
+
+describe("the top sellers' first pictures in the home page's HTML (issue 10 §2)", () => {
+  const box = (slot: number) => `<div class="aspect-[4/3] animate-pulse bg-gray-100" data-row-art="${slot}"></div>`;
+  const shells = {
+    home: `<h2>Top sellers</h2>${box(0)}${box(1)}`,
+    homeGrid: `<p>grid</p>${box(0)}`,
+    product: `<p>product</p>${box(0)}`,
+    page: '<p>page</p>',
+  };
+  const template = '<head></head><body><div id="root"></div></body>';
+  const topSellers = {
+    products: [{ imageUrl: '/api/v1/logos/BOOTS-GB.svg' }, { imageUrl: '/api/v1/logos/TESCO-GB.svg' }],
+  };
+
+  it('paints them into the home shell when / shows its rows', () => {
+    const html = renderPage(template, shells, '/', { topSellers }, true);
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).not.toContain('data-row-art');
+    expect(root.match(/<img src="\/api\/v1\/logos\/(BOOTS|TESCO)-GB\.svg"[^>]* fetchpriority="high"/g)).toHaveLength(2);
+    // Still preloaded from the head as well.
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/v1/logos/BOOTS-GB.svg">');
+  });
+
+  it('leaves every other shell, and the home shell without top sellers, as drawn', () => {
+    expect(renderPage(template, shells, '/', {}, true)).toContain(`<div id="root">${shells.home}</div>`);
+    expect(renderPage(template, shells, '/', { topSellers }, false)).toContain(
+      `<div id="root">${shells.homeGrid}</div>`,
+    );
+    expect(renderPage(template, shells, '/product/x', { topSellers })).toContain(
+      `<div id="root">${shells.product}</div>`,
+    );
   });
 });
