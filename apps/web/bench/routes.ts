@@ -4,7 +4,7 @@ import type { RouteToMeasure } from './measure';
 export function benchRoutes(productId: string): { guest: RouteToMeasure[]; signedIn: RouteToMeasure[] } {
   return {
     guest: [
-      { name: 'home', path: '/', readySelector: 'ul[aria-label="Products"] li' },
+      { name: 'home', path: '/', readySelector: 'ul[aria-labelledby="home-top-sellers"] li' },
       { name: 'product', path: `/product/${productId}`, readySelector: '#main h1' },
       { name: 'cart', path: '/cart', readySelector: '#main h1' },
     ],
