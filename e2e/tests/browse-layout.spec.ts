@@ -107,6 +107,10 @@ for (const width of [768, 820, 1366]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
+    // The server's shell draws the strip and its arrow before the app runs; the app then draws its
+    // own, so an arrow focused before that would be replaced and the focus lost. The top sellers'
+    // list (the shell has only its skeleton) says the app has drawn the page.
+    await expect(page.getByRole('list', { name: 'Top sellers' })).toBeVisible();
     const travel = page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Travel' });
     await expect(rightArrow(page)).toBeVisible();
     await expect(leftArrow(page)).toBeHidden();
