@@ -55,3 +55,57 @@ test('with scripts off the top sellers show their pictures, where the app then d
   expect(await rowPictures(on.page)).toEqual(painted);
   await on.context.close();
 });
+
+test("the home page's code loads after its first paint, and the page then works (decision 035)", async ({ page }) => {
+  await page.goto('/');
+  // The app's own row, and a working control of the app: the page is the app's, not the shell's.
+  await expect(
+    page.getByRole('list', { name: 'Top sellers', exact: true }).getByRole('listitem').first(),
+  ).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search by merchant name' });
+  await search.fill('Argos');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=Argos/);
+  const timings = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[\w.-]+\.js$/.test(entry.name) && !entry.name.includes('after-paint'))
+      .map((entry) => entry.startTime);
+    return { paint, firstScript: Math.min(...scripts), scripts: scripts.length };
+  });
+  expect(timings.paint).toBeDefined();
+  expect(timings.scripts).toBeGreaterThan(0);
+  // The entry and the page's chunks were asked for once the page had painted.
+  expect(timings.firstScript).toBeGreaterThanOrEqual(timings.paint ?? Number.POSITIVE_INFINITY);
+});
+
+test('what a shopper does on the page before its code has run carries over to the app (decision 035)', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  // The app's entry is held back until the shopper has typed into the shell and pressed its menu.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const search = page.getByRole('searchbox', { name: 'Search by merchant name' });
+  await search.click();
+  await search.pressSequentially('cos');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  // Still the server's page: no menu of the app's.
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  release();
+  // The app's menu opens, and its search box holds what was typed and searches for it.
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await menu.getByRole('button', { name: 'Close' }).click();
+  await expect(search).toHaveValue('cos');
+  await expect(page).toHaveURL('/?q=cos');
+  await expect(page.getByRole('status').filter({ hasText: 'Results for' })).toContainText('Results for "cos"');
+});

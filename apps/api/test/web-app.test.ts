@@ -342,3 +342,52 @@ describe("the top sellers' first pictures in the home page's HTML (issue 10 §2)
     );
   });
 });
+
+describe("the home page's code after the first paint (decision 035)", () => {
+  const entryTag = '<script type="module" crossorigin src="/assets/index-e1.js"></script>';
+  const template = `<head>${entryTag}</head><body><div id="root"></div></body>`;
+  const shells = {
+    home: '<p>home</p>',
+    homeGrid: '<p>grid</p>',
+    product: '<p>product</p>',
+    page: '<p>page</p>',
+    preload: {
+      home: ['/assets/home-page-a1.js', '/assets/evil.js"><script>'],
+      homeGrid: ['/assets/home-page-a1.js', '/assets/browse-results-f6.js'],
+      product: ['/assets/product-page-b2.js'],
+    },
+    afterPaint: '/assets/after-paint-f0.js',
+  };
+  const afterPaint = (html: string) => {
+    const match = /<script type="application\/json" id="after-paint">(.*?)<\/script>/s.exec(html);
+    return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
+  };
+
+  it('on / with its rows, names the entry and the page chunks for the loader instead of linking them', () => {
+    const html = renderPage(template, shells, '/', {}, true);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/after-paint-f0.js"></script>');
+    expect(html).not.toContain(entryTag);
+    expect(html).not.toContain('modulepreload');
+    expect(afterPaint(html)).toEqual({ entry: '/assets/index-e1.js', preload: ['/assets/home-page-a1.js'] });
+  });
+
+  it('leaves every page whose first paint needs the app as it was: the entry and its preloads', () => {
+    const grid = renderPage(template, shells, '/', {}, false);
+    const product = renderPage(template, shells, '/product/x', {});
+    for (const html of [grid, product, renderPage(template, shells, '/cart', {})]) {
+      expect(html).toContain(entryTag);
+      expect(html).not.toContain('after-paint');
+    }
+    expect(grid).toContain('<link rel="modulepreload" crossorigin href="/assets/browse-results-f6.js">');
+    expect(product).toContain('<link rel="modulepreload" crossorigin href="/assets/product-page-b2.js">');
+  });
+
+  it('keeps the entry where the build names no loader, or an odd one', () => {
+    for (const loader of [undefined, '/assets/x.js"><script>']) {
+      const html = renderPage(template, { ...shells, afterPaint: loader }, '/', {}, true);
+      expect(html).toContain(entryTag);
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-a1.js">');
+      expect(afterPaint(html)).toBeUndefined();
+    }
+  });
+});

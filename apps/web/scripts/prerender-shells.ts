@@ -54,7 +54,9 @@ try {
     wallet: pageChunks('src/features/wallet/pages/wallet-page.tsx'),
     page: [],
   };
-  writeFileSync(path.join(webRoot, 'dist/shells.json'), JSON.stringify({ ...shells, preload }));
+  // The home page's loader, which adds the entry and `preload.home` after the first paint (decision 035).
+  const afterPaint = entryFile('src/after-paint.ts');
+  writeFileSync(path.join(webRoot, 'dist/shells.json'), JSON.stringify({ ...shells, preload, afterPaint }));
   const sizes = Object.entries(shells).map(([name, html]) => `${name} ${(html.length / 1000).toFixed(1)} kB`);
   console.log(`page shells written to dist/shells.json (${sizes.join(', ')})`);
 } finally {
@@ -70,14 +72,24 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+function readManifest(): Record<string, ManifestChunk> | undefined {
+  const file = path.join(webRoot, 'dist/.vite/manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>) : undefined;
+}
+
+/** The built file of the build entry `source`, from Vite's manifest; undefined without one. */
+function entryFile(source: string): string | undefined {
+  const chunk = readManifest()?.[source];
+  return chunk?.isEntry ? `/${chunk.file}` : undefined;
+}
+
 /**
  * The files of a lazily loaded page and the chunks it imports statically, from Vite's build
  * manifest (`vite build --manifest`), less what the entry already loads; [] without a manifest.
  */
 function pageChunks(source: string): string[] {
-  const file = path.join(webRoot, 'dist/.vite/manifest.json');
-  if (!existsSync(file)) return [];
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readManifest();
+  if (!manifest) return [];
   const entryFiles = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
     const chunk = manifest[key];

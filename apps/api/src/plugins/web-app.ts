@@ -23,6 +23,8 @@ interface Shells {
    * adds the grid's own chunk to the home page's (older builds: the home page's alone).
    */
   preload?: Partial<Record<'home' | 'homeGrid' | 'product' | PreloadedPage | 'page', string[]>>;
+  /** The home page's loader (apps/web/src/after-paint.ts, decision 035); absent from older builds. */
+  afterPaint?: string;
 }
 
 type ShellName = 'home' | 'homeGrid' | 'product' | 'page';
@@ -61,6 +63,9 @@ const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
 /** The browse grid's first row on a phone (two columns). */
 const FIRST_ROW = 2;
 const ROOT_ELEMENT = '<div id="root"></div>';
+const ASSET_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
+/** The app's entry as Vite writes it into index.html. */
+const ENTRY_SCRIPT = /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
 /**
  * JSON that is safe inside `<script type="application/json">`: no `<` (so no `</script>` or
@@ -182,11 +187,18 @@ export function renderPage(
         : name === 'page'
           ? (preloadedPage(pathname) ?? name)
           : name;
-    const links = (shells.preload?.[preloadName] ?? [])
-      .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-      .join('');
-    html = html.replace('</head>', () => `${links}</head>`);
+    const chunks = (shells.preload?.[preloadName] ?? []).filter((file) => ASSET_SCRIPT.test(file));
+    const entry = ENTRY_SCRIPT.exec(html)?.[1];
+    if (name === 'home' && shells.afterPaint && ASSET_SCRIPT.test(shells.afterPaint) && entry) {
+      // `/` with its rows is drawn whole by the server: its code loads after the first paint (decision 035).
+      const afterPaint = `<script type="application/json" id="after-paint">${scriptSafeJson({ entry, preload: chunks })}</script>`;
+      html = html
+        .replace(ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${shells.afterPaint}"></script>`)
+        .replace('</body>', () => `${afterPaint}</body>`);
+    } else {
+      const links = chunks.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+      html = html.replace('</head>', () => `${links}</head>`);
+    }
   }
   // The pictures the page opens with (the product's; on `/` the first row on a phone: the top
   // sellers' when the home page shows its rows, else the grid's) are its largest elements: fetch
