@@ -23,7 +23,10 @@ const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
  * but the order of events (first paint before the script arrives) is a phone's, not localhost's.
  */
 const throttlingMethod = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
-/** LIGHTHOUSE_REPORT_DIR=<folder> keeps each page's full report (JSON) there. */
+/**
+ * LIGHTHOUSE_REPORT_DIR=<folder> keeps each page's full report (JSON) there, with its trace
+ * (`*.trace.json`, for Chrome's performance panel or a script), the last run's of each page.
+ */
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 /** LIGHTHOUSE_ROUTES=checkout,wallet measures only the routes of these names (all when unset). */
 const onlyRoutes = process.env.LIGHTHOUSE_ROUTES?.split(',')
@@ -47,6 +50,8 @@ interface Result {
   tbt: string;
   cls: string;
   failedA11y: string[];
+  /** Every run's performance score, lowest first (the median run's figures are the others). */
+  scores: number[];
 }
 
 /**
@@ -68,6 +73,8 @@ async function runLighthouse(path: string, attempts = 3) {
       if (reportDir) {
         const file = path.replace(/[^\w]+/g, '_') || 'home';
         writeFileSync(join(reportDir, `${file}.json`), JSON.stringify(runner.lhr));
+        const trace = (runner.artifacts as { Trace?: unknown } | undefined)?.Trace;
+        if (trace) writeFileSync(join(reportDir, `${file}.trace.json`), JSON.stringify(trace));
       }
       return runner.lhr;
     }
@@ -107,10 +114,12 @@ async function audit(name: string, path: string): Promise<Result> {
             .filter(Boolean);
           return `${result?.id}: ${result?.title}${where.length ? `\n        ${where.join('\n        ')}` : ''}`;
         }),
+      scores: [],
     });
   }
   results.sort((a, b) => a.performance - b.performance);
-  return results[Math.floor(results.length / 2)] as Result;
+  const median = results[Math.floor(results.length / 2)] as Result;
+  return { ...median, scores: results.map((each) => each.performance) };
 }
 
 /**
@@ -146,11 +155,11 @@ try {
   console.log(
     `\nLighthouse ${lighthouseVersion()} mobile, ${throttlingMethod} throttling (${new Date().toISOString()}, ${runs} run(s) a page)\n`,
   );
-  console.log('route      perf  a11y  FCP      LCP      TBT      CLS');
+  console.log('route      perf  a11y  FCP      LCP      TBT      CLS     runs');
   for (const result of results) {
     console.log(
       `${result.name.padEnd(10)} ${String(result.performance).padStart(4)}  ${String(result.accessibility).padStart(4)}  ` +
-        `${result.fcp.padEnd(8)} ${result.lcp.padEnd(8)} ${result.tbt.padEnd(8)} ${result.cls}`,
+        `${result.fcp.padEnd(8)} ${result.lcp.padEnd(8)} ${result.tbt.padEnd(8)} ${result.cls.padEnd(7)} ${result.scores.join(' ')}`,
     );
   }
   for (const result of results.filter((each) => each.failedA11y.length > 0)) {
