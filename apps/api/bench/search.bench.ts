@@ -159,16 +159,33 @@ async function compare(
 }
 
 /** Every path once, over `connections` connections; answers the run and the bytes of the bodies. */
-async function measureDistinct(base: string, paths: string[]): Promise<Measurement & { seconds: number }> {
+async function measureDistinct(
+  base: string,
+  paths: string[],
+): Promise<Measurement & { seconds: number; latencies: number[] }> {
   let next = 0;
   const started = Date.now();
-  const result = await autocannon({
-    url: base,
-    connections,
-    amount: paths.length,
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++] ?? '/' }) }],
+  // Each answer's time, in the order they came back: where the slow ones fall in the run.
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        amount: paths.length,
+        requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++] ?? '/' }) }],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
-  return { ...summary(result), seconds: (Date.now() - started) / 1000 };
+  return { ...summary(result), seconds: (Date.now() - started) / 1000, latencies };
+}
+
+/** The `p`th percentile of `values` (0-100), by nearest rank. */
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 function listen(server: Server): Promise<string> {
@@ -264,6 +281,13 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
     console.log(`  ${paths.length} distinct queries (no cache hit), ${connections} connections`);
     console.log(
       `    app : ${distinct.requestsPerSecond.toFixed(0).padStart(6)} req/s, p99 ${distinct.p99} ms, errors ${distinct.errors}, ${distinct.seconds.toFixed(1)} s`,
+    );
+    const { latencies } = distinct;
+    const firstTenth = latencies.slice(0, Math.ceil(latencies.length / 10));
+    const rest = latencies.slice(firstTenth.length);
+    console.log(
+      `    by order of answer: first ${firstTenth.length} p99 ${percentile(firstTenth, 99).toFixed(1)} ms, max ${Math.max(...firstTenth).toFixed(1)} ms; ` +
+        `the other ${rest.length} p99 ${percentile(rest, 99).toFixed(1)} ms, p50 ${percentile(rest, 50).toFixed(1)} ms`,
     );
     console.log(
       `    cache memory after the run: ${mib(after - before)} for ${paths.length} answers of ${mib(bodyBytes)} (${(bodyBytes / paths.length / 1024).toFixed(1)} KB on average)`,
