@@ -38,7 +38,7 @@ describe('GET /products/shelves: the home page rows (issue 12 §2)', () => {
     expect(occasions.find((row) => row.slug === 'thank-you')?.products[0]?.merchant.name).toBe('Costa Coffee');
   });
 
-  it('answers the price bands with products whose range offers a value in the band, the ones inside it first', async () => {
+  it('answers the price bands with products whose range offers a value in the band, the ones most inside it first', async () => {
     const { priceBands } = await shelves();
     expect(priceBands.map((row) => row.title)).toEqual(['Under £25', '£25 to £50', '£50 to £100', 'Over £100']);
     for (const row of priceBands) {
@@ -59,6 +59,16 @@ describe('GET /products/shelves: the home page rows (issue 12 §2)', () => {
     // A product above the band never appears in it (Jo Malone London is £50 only).
     expect(codes(under25)).not.toContain('JO-MALONE-LONDON-GB');
     expect(codes(priceBands[1]?.products ?? [])).toContain('JO-MALONE-LONDON-GB');
+    // The cards most about a band lead it: the wide-ranged best-sellers (Tesco, £5 to £500) no
+    // longer open every band alike, and no two bands share their first five cards.
+    const firstFive = priceBands.map((row) => codes(row.products.slice(0, 5)));
+    expect(new Set(firstFive.flat()).size).toBe(firstFive.flat().length);
+    const over100 = priceBands[3]?.products ?? [];
+    for (const product of over100.slice(0, 5)) {
+      const [min, max] = [toMinorUnits(product.minPrice), toMinorUnits(product.maxPrice)];
+      // Most of the range lies above £100.
+      expect((max - Math.max(min, 10001)) / (max - min), product.productCode).toBeGreaterThan(0.5);
+    }
   });
 
   it('keeps to the country, and leaves out rows with nothing in it', async () => {

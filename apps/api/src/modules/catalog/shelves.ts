@@ -128,19 +128,23 @@ function inCountry(country: string | undefined): SQL | undefined {
 }
 
 /**
- * A band's products: those whose range meets the band, the ones that lie wholly inside it first
- * (so 'Under £25' opens with Greggs and Spotify, not with the same best-sellers as every band),
- * then by popularity.
+ * A band's products: those whose range meets the band, the ones most about it first: the share of
+ * the product's range that lies in the band (1 for a range wholly inside it, so 'Under £25' opens
+ * with Greggs and Spotify; a £5 to £500 card is only a tenth about '£50 to £100'), then by
+ * popularity. Ordered by popularity alone, the wide-ranged best-sellers led every band with the
+ * same cards.
  */
 async function bandProducts(db: Executor, band: (typeof PRICE_BANDS)[number], country: string | undefined) {
   const upper = band.max ?? INTEGER_MAX;
   const meets = sql`${products.minPrice} <= ${upper} and ${products.maxPrice} >= ${band.min}`;
-  const inside = sql`(${products.minPrice} >= ${band.min} and ${products.maxPrice} <= ${upper})`;
+  // Computed in bigint, so the open band's upper bound cannot overflow the arithmetic.
+  const overlap = sql`least(${products.maxPrice}::bigint, ${upper}::bigint) - greatest(${products.minPrice}::bigint, ${band.min}::bigint)`;
+  const share = sql`case when ${products.maxPrice} = ${products.minPrice} then 1 else (${overlap})::float8 / (${products.maxPrice} - ${products.minPrice}) end`;
   const rows = await db
     .select()
     .from(products)
     .where(and(meets, sql`${products.currency} = ${BAND_CURRENCY}`, inCountry(country)))
-    .orderBy(desc(inside), desc(products.popularity), products.id)
+    .orderBy(desc(share), desc(products.popularity), products.id)
     .limit(SHELF_SIZE);
   return rows.map(toProduct);
 }
