@@ -104,7 +104,7 @@ function afterFirstPaint(then: () => void, limit = 1500): void {
     then();
   };
   setTimeout(once, limit);
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     observer = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length > 0) once();
     });
