@@ -188,7 +188,8 @@ export function renderPage(
           ? (preloadedPage(pathname) ?? name)
           : name;
     const chunks = (shells.preload?.[preloadName] ?? []).filter((file) => ASSET_SCRIPT.test(file));
-    const entry = ENTRY_SCRIPT.exec(html)?.[1];
+    // Looked up in the template (its head), not in the page with the shell already inside #root.
+    const entry = ENTRY_SCRIPT.exec(template)?.[1];
     if (name === 'home' && shells.afterPaint && ASSET_SCRIPT.test(shells.afterPaint) && entry) {
       // `/` with its rows is drawn whole by the server: its code loads after the first paint (decision 035).
       const afterPaint = `<script type="application/json" id="after-paint">${scriptSafeJson({ entry, preload: chunks })}</script>`;
