@@ -17,6 +17,7 @@ import {
 } from './answer-cache';
 import { cardArtPng, cardArtSvg } from './art/card-art';
 import { CountCache } from './count-cache';
+import { MerchantIndexHolder } from './merchant-index';
 import {
   type CardArtFacts,
   findCardArtFacts,
@@ -102,6 +103,11 @@ function redisFor(app: App): Redis | undefined {
 /** The public catalogue (spec 000 sections 2, 7 and 9), answered from the cache of decision 022. */
 export async function catalogRoutes(app: App): Promise<void> {
   const counts = new CountCache();
+  const merchants = new MerchantIndexHolder(app.db, {
+    onError: (error) => app.log.warn({ err: error }, 'merchant index unreadable: merchant searches read PostgreSQL'),
+  });
+  // A build under way finishes before the database closes.
+  app.addHook('onClose', () => merchants.settled());
   const cache = new CatalogAnswerCache(app.db, {
     maxBytes: app.appConfig.catalogCacheMb * 1024 * 1024,
     recheckMs: app.appConfig.catalogCacheRecheckMs,
@@ -117,7 +123,10 @@ export async function catalogRoutes(app: App): Promise<void> {
     ...fromContract(catalogEndpoints.list),
     handler: async (request, reply) => {
       const answer = await cache.get(searchKey(request.query), async (generation) =>
-        json(catalogEndpoints.search.responses[200], await searchProducts(app.db, request.query, counts, generation)),
+        json(
+          catalogEndpoints.search.responses[200],
+          await searchProducts(app.db, request.query, { counts, generation, merchants }),
+        ),
       );
       return send(cache, request, reply, answer, JSON_TYPE);
     },
@@ -127,7 +136,10 @@ export async function catalogRoutes(app: App): Promise<void> {
     ...fromContract(catalogEndpoints.search),
     handler: async (request, reply) => {
       const answer = await cache.get(searchKey(request.query), async (generation) =>
-        json(catalogEndpoints.search.responses[200], await searchProducts(app.db, request.query, counts, generation)),
+        json(
+          catalogEndpoints.search.responses[200],
+          await searchProducts(app.db, request.query, { counts, generation, merchants }),
+        ),
       );
       return send(cache, request, reply, answer, JSON_TYPE);
     },

@@ -15,6 +15,7 @@ import { type ProductRow, products } from '../../db/schema/catalog';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { type BrowseTotals, browseTotalKey, type CountCache } from './count-cache';
+import { type MerchantIndexHolder, searchIndex } from './merchant-index';
 
 /**
  * The product's card art: drawn by the app, or (a redirect to) the merchant's own art when it has
@@ -146,12 +147,20 @@ function statement<T>(
   return found;
 }
 
-/** `generation` scopes cached totals to the catalogue they counted (decision 022). */
+/** What a search may answer from besides the database; each optional. */
+export interface SearchHelpers {
+  /** Totals remembered a while, per generation for browse pages (count-cache.ts). */
+  counts?: CountCache | undefined;
+  /** The catalogue generation the answer is for (decision 022): scopes cached totals and the index. */
+  generation?: string | undefined;
+  /** The merchant names in memory (decision 036): a merchant search then reads only its page's rows. */
+  merchants?: MerchantIndexHolder | undefined;
+}
+
 export async function searchProducts(
   db: Executor,
   query: ProductSearchQuery,
-  counts?: CountCache,
-  generation = '',
+  { counts, generation = '', merchants }: SearchHelpers = {},
 ): Promise<ProductSearchResponse> {
   const filter = searchFilter(query);
   const countMatches = async () => {
@@ -176,8 +185,14 @@ export async function searchProducts(
   // A term of three letters or more is found through the trigram index, and the page's rows
   // carry the number of matches (a page past the end has no row to carry it). A shorter term has
   // no trigram: walking the sort's index is then the better plan, as for a browse page.
+  const term = searchTerm(query);
+  const index = generation ? merchants?.ready(generation) : undefined;
+  if (index) {
+    const found = searchIndex(index, { ...filter, term }, query.sortBy, offset, query.limit);
+    return answer(await productsInOrder(db, found.ids), found.total);
+  }
   const values = { ...filter, limit: query.limit, offset };
-  if (searchTerm(query).length >= 3) {
+  if (term.length >= 3) {
     const rows = await statement(db, 'term', filter, query.sortBy, (where) =>
       pageOfTermMatches(db, where, query.sortBy).prepare(UNNAMED),
     ).execute(values);
@@ -188,6 +203,25 @@ export async function searchProducts(
   );
   const [rows, matches] = await Promise.all([page.execute(values), total()]);
   return answer(rows, matches);
+}
+
+/**
+ * The products of `ids` in that order (one that has gone since the index was read is left out).
+ * A named statement: its plan (the primary key, whatever the ids) is the same every time, so
+ * each connection parses and plans it once.
+ */
+async function productsInOrder(db: Executor, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const byIds = statement(db, 'ids', {}, '', () =>
+    db
+      .select()
+      .from(products)
+      .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('catalog_products_by_ids'),
+  );
+  const rows = await byIds.execute({ ids });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
