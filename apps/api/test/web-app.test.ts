@@ -203,8 +203,12 @@ describe('pages carry their shell and the catalogue data of their first render (
     // Signed-in pages drawn with the generic shell preload their own code when the build names it.
     const checkout = await page('/checkout/');
     expect(checkout).toContain(`<div id="root">${shells.page}</div>`);
-    expect(checkout).toContain('<link rel="modulepreload" crossorigin href="/assets/checkout-page-d4.js">');
-    expect(checkout).toContain('<link rel="modulepreload" crossorigin href="/assets/wallet-credit-e5.js">');
+    expect(checkout).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/checkout-page-d4.js">',
+    );
+    expect(checkout).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/wallet-credit-e5.js">',
+    );
     expect(await page('/wallet')).not.toContain('modulepreload');
   });
 
@@ -380,6 +384,32 @@ describe("the home page's code after the first paint (decision 035)", () => {
     }
     expect(grid).toContain('<link rel="modulepreload" crossorigin href="/assets/browse-results-f6.js">');
     expect(product).toContain('<link rel="modulepreload" crossorigin href="/assets/product-page-b2.js">');
+  });
+
+  it('asks for the code of /checkout and /wallet at low priority: their first paint is the generic shell (decision 037)', () => {
+    const lowShells = { ...shells, preload: { ...shells.preload, checkout: ['/assets/checkout-page-d4.js'] } };
+    const lowEntry = '<script type="module" crossorigin fetchpriority="low" src="/assets/index-e1.js"></script>';
+    for (const path of ['/checkout', '/checkout/', '/wallet']) {
+      const html = renderPage(template, lowShells, path, undefined);
+      expect(html, path).toContain(`<div id="root">${shells.page}</div>`);
+      expect(html, path).toContain(lowEntry);
+      expect(html, path).not.toContain(entryTag);
+      expect(html, path).not.toContain('after-paint');
+    }
+    expect(renderPage(template, lowShells, '/checkout', undefined)).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/checkout-page-d4.js">',
+    );
+    // Every other page keeps its entry and preloads at the browser's priority.
+    for (const path of ['/cart', '/product/x', '/wallet/x', '/account']) {
+      const html = renderPage(
+        template,
+        { ...lowShells, preload: { ...lowShells.preload, cart: ['/assets/cart-page-c3.js'] } },
+        path,
+        {},
+      );
+      expect(html, path).toContain(entryTag);
+      expect(html, path).not.toContain('fetchpriority="low"');
+    }
   });
 
   it('keeps the entry where the build names no loader, or an odd one', () => {

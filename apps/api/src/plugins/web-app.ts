@@ -38,6 +38,18 @@ function preloadedPage(pathname: string): PreloadedPage | undefined {
   return Object.hasOwn(PRELOADED_PAGES, path) ? PRELOADED_PAGES[path as keyof typeof PRELOADED_PAGES] : undefined;
 }
 
+/**
+ * Pages whose first paint (the `page` shell: header and skeleton) needs no script and whose own
+ * content waits for the signed-in user's data anyway: their code loads at low priority (issue 10
+ * §2, decision 037), so the first paint is not counted as waiting for it.
+ */
+const LOW_PRIORITY_PAGES: ReadonlySet<PreloadedPage> = new Set(['checkout', 'wallet']);
+
+function isLowPriorityPage(pathname: string): boolean {
+  const page = preloadedPage(pathname);
+  return page !== undefined && LOW_PRIORITY_PAGES.has(page);
+}
+
 /** The data the first render of `/` or `/product/:id` needs, read by apps/web/src/lib/initial-data.ts. */
 export interface InitialData {
   /** The browse grid's first page for the filters in `params` (the web's own filter shape). */
@@ -197,8 +209,17 @@ export function renderPage(
         .replace(ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${shells.afterPaint}"></script>`)
         .replace('</body>', () => `${afterPaint}</body>`);
     } else {
-      const links = chunks.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+      // The signed-in pages' shell is the generic skeleton: no script draws their first paint,
+      // so their code asks for low priority and leaves the first round trips to the HTML and font.
+      const priority = name === 'page' && isLowPriorityPage(pathname) ? ' fetchpriority="low"' : '';
+      const links = chunks.map((file) => `<link rel="modulepreload" crossorigin${priority} href="${file}">`).join('');
       html = html.replace('</head>', () => `${links}</head>`);
+      if (priority && entry) {
+        html = html.replace(
+          ENTRY_SCRIPT,
+          () => `<script type="module" crossorigin${priority} src="${entry}"></script>`,
+        );
+      }
     }
   }
   // The pictures the page opens with (the product's; on `/` the first row on a phone: the top
