@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { SortOption } from '@gvm/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -251,8 +252,11 @@ export async function readMerchantIndex(db: Executor): Promise<MerchantIndex | u
   return indexOf(`${read.generation.epoch}.${read.generation.generation}`, read.rows);
 }
 
+/** Rows indexed between two turns of the event loop: requests go on being answered meanwhile. */
+const ROWS_PER_TURN = 5_000;
+
 /** The index of `rows` (in merchant A-Z order), or undefined when they are too many to hold. */
-export function indexOf(generation: string, rows: readonly IndexRow[]): MerchantIndex | undefined {
+async function indexOf(generation: string, rows: readonly IndexRow[]): Promise<MerchantIndex | undefined> {
   const size = rows.length;
   if (size > MAX_INDEXED_PRODUCTS) return undefined;
   const ids = Buffer.alloc(size * 16);
@@ -272,6 +276,7 @@ export function indexOf(generation: string, rows: readonly IndexRow[]): Merchant
     Int32Array
   >;
   for (let position = 0; position < size; position++) {
+    if (position % ROWS_PER_TURN === ROWS_PER_TURN - 1) await setImmediate();
     const row = rows[position] as IndexRow;
     ids.write(row.id.replaceAll('-', ''), position * 16, 'hex');
     if (names[names.length - 1] !== row.name) {
