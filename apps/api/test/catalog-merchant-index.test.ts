@@ -1,7 +1,7 @@
 import { categoryValues, type ProductSearchQuery, type SortOption, sortOptions } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/client';
+import type { DatabaseHandle, Executor } from '../src/db/client';
 import { catalogGeneration, type NewProductRow, products } from '../src/db/schema';
 import { MerchantIndexHolder } from '../src/modules/catalog/merchant-index';
 import { searchProducts } from '../src/modules/catalog/service';
@@ -185,5 +185,35 @@ describe('catalogue searches answered from the merchant index (decision 036)', (
     const { fromDatabase, fromIndex } = await bothWays({ q: 'argos', sortBy: 'merchant-za', page: 1, limit: 50 });
     expect(fromIndex).toEqual(fromDatabase);
     expect(fromIndex.products.map((product) => product.merchant.name)).toContain('Argos Renamed');
+  });
+});
+
+describe('the merchant index when the database cannot give it', () => {
+  it('reports the failure, leaves searches to PostgreSQL, and tries again after 5 s', async () => {
+    let reads = 0;
+    const unreachable = {
+      transaction: async () => {
+        reads++;
+        throw new Error('connection refused');
+      },
+    } as unknown as Executor;
+    const errors: unknown[] = [];
+    let now = 1_000_000;
+    const holder = new MerchantIndexHolder(unreachable, { onError: (error) => errors.push(error), now: () => now });
+
+    expect(holder.ready('epoch.1')).toBeUndefined();
+    await holder.settled();
+    expect(errors).toHaveLength(1);
+    expect(holder.ready('epoch.1')).toBeUndefined();
+    now += 4_999;
+    expect(holder.ready('epoch.1')).toBeUndefined();
+    await holder.settled();
+    expect(reads).toBe(1);
+
+    now += 1;
+    expect(holder.ready('epoch.1')).toBeUndefined();
+    await holder.settled();
+    expect(reads).toBe(2);
+    expect(errors).toHaveLength(2);
   });
 });
