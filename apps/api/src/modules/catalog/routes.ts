@@ -104,7 +104,8 @@ function redisFor(app: App): Redis | undefined {
 export async function catalogRoutes(app: App): Promise<void> {
   const counts = new CountCache();
   const merchants = new MerchantIndexHolder(app.db, {
-    onError: (error) => app.log.warn({ err: error }, 'merchant index unreadable: merchant searches read PostgreSQL'),
+    onError: (error) =>
+      app.log.warn({ err: error }, 'merchant index unreadable: catalogue searches read PostgreSQL meanwhile'),
   });
   // A build under way finishes before the database closes.
   app.addHook('onClose', () => merchants.settled());

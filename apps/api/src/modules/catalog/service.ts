@@ -173,7 +173,7 @@ export interface SearchHelpers {
   counts?: CountCache | undefined;
   /** The catalogue generation the answer is for (decision 022): scopes cached totals and the index. */
   generation?: string | undefined;
-  /** The merchant names in memory (decision 036): a merchant search then reads only its page's rows. */
+  /** The catalogue's index in memory (decision 036): a search or browse page then reads only its page's rows. */
   merchants?: MerchantIndexHolder | undefined;
 }
 
@@ -202,15 +202,18 @@ export async function searchProducts(
     products: rows.map(toProduct),
     pagination: { currentPage: query.page, totalPages: Math.ceil(matches / query.limit), total: matches },
   });
-  // A term of three letters or more is found through the trigram index, and the page's rows
-  // carry the number of matches (a page past the end has no row to carry it). A shorter term has
-  // no trigram: walking the sort's index is then the better plan, as for a browse page.
+  // With the generation's index in memory (decision 036), the page is found there and only its
+  // rows are read, by id.
   const term = searchTerm(query);
   const index = generation ? merchants?.ready(generation) : undefined;
   if (index) {
     const found = searchIndex(index, { ...filter, term }, query.sortBy, offset, query.limit);
     return answer(await productsInOrder(db, found.ids), found.total);
   }
+  // Without it, a term of three letters or more is found through the trigram index, and the
+  // page's rows carry the number of matches (a page past the end has no row to carry it). A
+  // shorter term has no trigram: walking the sort's index is then the better plan, as for a
+  // browse page.
   const values = { ...filter, limit: query.limit, offset };
   if (term.length >= 3) {
     const rows = await statement(db, 'term', filter, query.sortBy, (where) =>
