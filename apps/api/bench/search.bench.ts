@@ -38,7 +38,7 @@ import {
   syntheticNouns,
   syntheticWords,
 } from '../src/db/seed/catalogue';
-import { readMerchantIndex } from '../src/modules/catalog/merchant-index';
+import { readCatalogIndex } from '../src/modules/catalog/catalog-index';
 
 const { values } = parseArgs({
   options: {
@@ -245,12 +245,12 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
  * What the app builds in the background on its first catalogue search (decision 036), read here
  * on its own to report its cost, and let go.
  */
-async function describeMerchantIndex(database: DatabaseHandle): Promise<string> {
+async function describeCatalogIndex(database: DatabaseHandle): Promise<string> {
   const reading = Date.now();
-  const index = await readMerchantIndex(database.db);
+  const index = await readCatalogIndex(database.db);
   const took = Date.now() - reading;
-  if (!index) return '  merchant index: not built (the catalogue is too large)';
-  return `  merchant index: ${index.size} products, ${index.names.length} names, ${mib(index.bytes)}, read in ${took} ms`;
+  if (!index) return '  catalogue index: not built (the catalogue is too large)';
+  return `  catalogue index: ${index.size} products, ${index.names.length} names, ${mib(index.bytes)}, read in ${took} ms`;
 }
 
 async function run(label: string, database: DatabaseHandle): Promise<void> {
@@ -261,7 +261,7 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
   const app = await buildApp({ config, database, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    console.log(await describeMerchantIndex(database));
+    console.log(await describeCatalogIndex(database));
     console.log('  repeated queries (answered from the cache after the first)');
     for (const search of searches) {
       const headers: Record<string, string> = search.acceptEncoding ? { 'accept-encoding': search.acceptEncoding } : {};

@@ -173,7 +173,7 @@ describe.skipIf(!serverUrl)('PostgreSQL goes silent behind a proxy', () => {
       expect(health.ms).toBeLessThan(2_000);
 
       // A product by id is read from the database (a search that matches nothing is answered
-      // from the merchant index alone, decision 036).
+      // from the catalogue index alone, decision 036).
       const search = await timed(app.inject({ method: 'GET', url: `/api/v1/products/${randomUUID()}` }));
       expect(search.value.statusCode).toBeGreaterThanOrEqual(500);
       expect(search.value.json()).toEqual({ error: expect.any(String) });

@@ -16,8 +16,8 @@ import {
   matchesIfNoneMatch,
 } from './answer-cache';
 import { cardArtPng, cardArtSvg } from './art/card-art';
+import { CatalogIndexHolder } from './catalog-index';
 import { CountCache } from './count-cache';
-import { MerchantIndexHolder } from './merchant-index';
 import {
   type CardArtFacts,
   findCardArtFacts,
@@ -103,12 +103,12 @@ function redisFor(app: App): Redis | undefined {
 /** The public catalogue (spec 000 sections 2, 7 and 9), answered from the cache of decision 022. */
 export async function catalogRoutes(app: App): Promise<void> {
   const counts = new CountCache();
-  const merchants = new MerchantIndexHolder(app.db, {
+  const catalogIndex = new CatalogIndexHolder(app.db, {
     onError: (error) =>
-      app.log.warn({ err: error }, 'merchant index unreadable: catalogue searches read PostgreSQL meanwhile'),
+      app.log.warn({ err: error }, 'catalogue index unreadable: catalogue searches read PostgreSQL meanwhile'),
   });
   // A build under way finishes before the database closes.
-  app.addHook('onClose', () => merchants.settled());
+  app.addHook('onClose', () => catalogIndex.settled());
   const cache = new CatalogAnswerCache(app.db, {
     maxBytes: app.appConfig.catalogCacheMb * 1024 * 1024,
     recheckMs: app.appConfig.catalogCacheRecheckMs,
@@ -126,7 +126,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       const answer = await cache.get(searchKey(request.query), async (generation) =>
         json(
           catalogEndpoints.search.responses[200],
-          await searchProducts(app.db, request.query, { counts, generation, merchants }),
+          await searchProducts(app.db, request.query, { counts, generation, index: catalogIndex }),
         ),
       );
       return send(cache, request, reply, answer, JSON_TYPE);
@@ -139,7 +139,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       const answer = await cache.get(searchKey(request.query), async (generation) =>
         json(
           catalogEndpoints.search.responses[200],
-          await searchProducts(app.db, request.query, { counts, generation, merchants }),
+          await searchProducts(app.db, request.query, { counts, generation, index: catalogIndex }),
         ),
       );
       return send(cache, request, reply, answer, JSON_TYPE);

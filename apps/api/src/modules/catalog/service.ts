@@ -14,8 +14,8 @@ import type { Executor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema/catalog';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { type CatalogIndexHolder, searchIndex } from './catalog-index';
 import { type BrowseTotals, browseTotalKey, type CountCache } from './count-cache';
-import { type MerchantIndexHolder, searchIndex } from './merchant-index';
 
 /**
  * The product's card art: drawn by the app, or (a redirect to) the merchant's own art when it has
@@ -174,13 +174,13 @@ export interface SearchHelpers {
   /** The catalogue generation the answer is for (decision 022): scopes cached totals and the index. */
   generation?: string | undefined;
   /** The catalogue's index in memory (decision 036): a search or browse page then reads only its page's rows. */
-  merchants?: MerchantIndexHolder | undefined;
+  index?: CatalogIndexHolder | undefined;
 }
 
 export async function searchProducts(
   db: Executor,
   query: ProductSearchQuery,
-  { counts, generation = '', merchants }: SearchHelpers = {},
+  { counts, generation = '', index: indexes }: SearchHelpers = {},
 ): Promise<ProductSearchResponse> {
   const filter = searchFilter(query);
   const countMatches = async () => {
@@ -205,7 +205,7 @@ export async function searchProducts(
   // With the generation's index in memory (decision 036), the page is found there and only its
   // rows are read, by id.
   const term = searchTerm(query);
-  const index = generation ? merchants?.ready(generation) : undefined;
+  const index = generation ? indexes?.ready(generation) : undefined;
   if (index) {
     const found = searchIndex(index, { ...filter, term }, query.sortBy, offset, query.limit);
     return answer(await productsInOrder(db, found.ids), found.total);

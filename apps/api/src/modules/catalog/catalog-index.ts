@@ -17,12 +17,12 @@ type RankedSort = Exclude<SortOption, 'merchant-az' | 'merchant-za'>;
 const rankedSorts: readonly RankedSort[] = ['price-asc', 'price-desc', 'category-az', 'category-za'];
 
 /**
- * One generation of the catalogue, as a merchant search needs it (decision 036). Products are
+ * One generation of the catalogue, as a search or browse page needs it (decision 036). Products are
  * held by position in the merchant A-Z order (`lower(merchant_name)`, then id, as PostgreSQL
  * sorts them), so the products of one lower-cased name are one run of positions, and each other
  * sort is a ranking that PostgreSQL computed: no collation is re-implemented here.
  */
-export interface MerchantIndex {
+export interface CatalogIndex {
   /** The catalogue generation it was read in (`<epoch>.<n>`), in the same snapshot as its rows. */
   readonly generation: string;
   readonly size: number;
@@ -68,7 +68,7 @@ export interface IndexPage {
  * until the page is full, and takes its total from the table counted when the index was read.
  */
 export function searchIndex(
-  index: MerchantIndex,
+  index: CatalogIndex,
   filter: IndexFilter,
   sortBy: SortOption,
   offset: number,
@@ -94,7 +94,7 @@ interface Filter {
   countryMask: number;
 }
 
-function inFilter(index: MerchantIndex, filter: Filter, position: number): boolean {
+function inFilter(index: CatalogIndex, filter: Filter, position: number): boolean {
   return (
     (filter.category === ANY || index.categoryOf[position] === filter.category) &&
     (filter.countryMask === 0 || ((index.countriesOf[position] as number) & filter.countryMask) !== 0)
@@ -105,13 +105,13 @@ function inFilter(index: MerchantIndex, filter: Filter, position: number): boole
 const ANY = -2;
 
 /** Where the browse total of a category and a country (either ANY) is kept. */
-function totalSlot(index: Pick<MerchantIndex, 'countries'>, category: number, country: number): number {
+function totalSlot(index: Pick<CatalogIndex, 'countries'>, category: number, country: number): number {
   const countries = index.countries.length + 1;
   return (category === ANY ? 0 : category + 1) * countries + (country === ANY ? 0 : country + 1);
 }
 
 /** The positions of the products in the filter whose lower-cased name contains `term`, in A-Z order. */
-function findMatches(index: MerchantIndex, term: string, filter: Filter): Int32Array {
+function findMatches(index: CatalogIndex, term: string, filter: Filter): Int32Array {
   let found = 0;
   const candidates = namesWithTrigramsOf(index, term);
   const count = candidates ? candidates.length : index.names.length;
@@ -143,7 +143,7 @@ function fitScratch(size: number): void {
  * The names that hold the term's rarest three characters: every name containing the term is
  * among them (undefined for a term shorter than three, which every name is tested against).
  */
-function namesWithTrigramsOf(index: MerchantIndex, term: string): Int32Array | undefined {
+function namesWithTrigramsOf(index: CatalogIndex, term: string): Int32Array | undefined {
   if (term.length < 3) return undefined;
   let rarest: Int32Array | undefined;
   for (let at = 0; at + 3 <= term.length; at++) {
@@ -156,7 +156,7 @@ function namesWithTrigramsOf(index: MerchantIndex, term: string): Int32Array | u
 
 /** One page of `matches` (positions in A-Z order) in `sortBy`'s order. */
 function pageOfMatches(
-  index: MerchantIndex,
+  index: CatalogIndex,
   matches: Int32Array,
   sortBy: SortOption,
   offset: number,
@@ -183,7 +183,7 @@ function pageOfMatches(
  * category, a category sort walks only that category's run of ranks.
  */
 function browsePage(
-  index: MerchantIndex,
+  index: CatalogIndex,
   filter: Filter,
   sortBy: SortOption,
   offset: number,
@@ -230,7 +230,7 @@ interface IndexRow {
  * lower-cased merchant name, category, countries and rank in each sort, in merchant A-Z order.
  * Undefined when the catalogue is too large to hold (or has more than 32 countries).
  */
-export async function readMerchantIndex(db: Executor): Promise<MerchantIndex | undefined> {
+export async function readCatalogIndex(db: Executor): Promise<CatalogIndex | undefined> {
   const read = await db.transaction(
     async (tx) => {
       const [generation] = await tx.select().from(catalogGeneration);
@@ -256,7 +256,7 @@ export async function readMerchantIndex(db: Executor): Promise<MerchantIndex | u
 const ROWS_PER_TURN = 5_000;
 
 /** The index of `rows` (in merchant A-Z order), or undefined when they are too many to hold. */
-async function indexOf(generation: string, rows: readonly IndexRow[]): Promise<MerchantIndex | undefined> {
+async function indexOf(generation: string, rows: readonly IndexRow[]): Promise<CatalogIndex | undefined> {
   const size = rows.length;
   if (size > MAX_INDEXED_PRODUCTS) return undefined;
   const ids = Buffer.alloc(size * 16);
@@ -385,12 +385,12 @@ function runsOf(atRank: Int32Array, categoryOf: Uint16Array, categories: number)
 }
 
 /**
- * The merchant index of the catalogue's current generation, built in the background the first
- * time a merchant search asks for a generation it does not have; meanwhile (and if the catalogue
+ * The index of the catalogue's current generation, built in the background the first
+ * time a search asks for a generation it does not have; meanwhile (and if the catalogue
  * is too large) searches are answered by PostgreSQL as before.
  */
-export class MerchantIndexHolder {
-  private built: MerchantIndex | undefined;
+export class CatalogIndexHolder {
+  private built: CatalogIndex | undefined;
   /** The generation the last build was started for: not started again for it (too large, or read newer). */
   private startedFor: string | undefined;
   private building: Promise<void> | undefined;
@@ -402,13 +402,13 @@ export class MerchantIndexHolder {
   ) {}
 
   /** The index of `generation` if it is ready; otherwise undefined, and it starts being built. */
-  ready(generation: string): MerchantIndex | undefined {
+  ready(generation: string): CatalogIndex | undefined {
     if (this.built?.generation === generation) return this.built;
     if (this.building || this.startedFor === generation) return undefined;
     const now = this.options.now ?? Date.now;
     if (now() - this.failedAt < RETRY_AFTER_MS) return undefined;
     this.startedFor = generation;
-    this.building = readMerchantIndex(this.db)
+    this.building = readCatalogIndex(this.db)
       .then(
         (index) => {
           this.built = index;

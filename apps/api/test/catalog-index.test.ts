@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Executor } from '../src/db/client';
 import { catalogGeneration, type NewProductRow, products } from '../src/db/schema';
-import { MerchantIndexHolder } from '../src/modules/catalog/merchant-index';
+import { CatalogIndexHolder } from '../src/modules/catalog/catalog-index';
 import { searchProducts } from '../src/modules/catalog/service';
 import { fixtureProduct } from './fixtures';
 import { createTestDatabase } from './helpers';
@@ -102,9 +102,9 @@ const terms = [
   'nothing like it',
 ];
 
-describe('catalogue searches answered from the merchant index (decision 036)', () => {
+describe('catalogue searches answered from the catalogue index (decision 036)', () => {
   let database: DatabaseHandle;
-  let holder: MerchantIndexHolder;
+  let holder: CatalogIndexHolder;
   let generation: string;
 
   async function currentGeneration(): Promise<string> {
@@ -122,7 +122,7 @@ describe('catalogue searches answered from the merchant index (decision 036)', (
   beforeAll(async () => {
     database = await createTestDatabase();
     await database.db.insert(products).values(catalogue());
-    holder = new MerchantIndexHolder(database.db);
+    holder = new CatalogIndexHolder(database.db);
     await buildIndex();
   });
   afterAll(() => database.close());
@@ -130,7 +130,7 @@ describe('catalogue searches answered from the merchant index (decision 036)', (
   async function bothWays(query: ProductSearchQuery) {
     expect(holder.ready(generation), 'the index is ready').toBeDefined();
     const fromDatabase = await searchProducts(database.db, query);
-    const fromIndex = await searchProducts(database.db, query, { generation, merchants: holder });
+    const fromIndex = await searchProducts(database.db, query, { generation, index: holder });
     return { fromDatabase, fromIndex };
   }
 
@@ -175,7 +175,7 @@ describe('catalogue searches answered from the merchant index (decision 036)', (
       { q: 'renamed', sortBy: 'merchant-az', page: 1, limit: 5 },
       {
         generation: after,
-        merchants: holder,
+        index: holder,
       },
     );
     expect(meanwhile.pagination.total).toBe(1);
@@ -188,7 +188,7 @@ describe('catalogue searches answered from the merchant index (decision 036)', (
   });
 });
 
-describe('the merchant index when the database cannot give it', () => {
+describe('the catalogue index when the database cannot give it', () => {
   it('reports the failure, leaves searches to PostgreSQL, and tries again after 5 s', async () => {
     let reads = 0;
     const unreachable = {
@@ -199,7 +199,7 @@ describe('the merchant index when the database cannot give it', () => {
     } as unknown as Executor;
     const errors: unknown[] = [];
     let now = 1_000_000;
-    const holder = new MerchantIndexHolder(unreachable, { onError: (error) => errors.push(error), now: () => now });
+    const holder = new CatalogIndexHolder(unreachable, { onError: (error) => errors.push(error), now: () => now });
 
     expect(holder.ready('epoch.1')).toBeUndefined();
     await holder.settled();
