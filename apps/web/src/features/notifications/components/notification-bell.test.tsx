@@ -73,7 +73,8 @@ describe('the notification bell (spec 000 section 2, Header)', () => {
     const user = renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications (unread)' });
     await user.click(bell);
-    const panel = screen.getByRole('dialog', { name: 'Notifications' });
+    // The panel's code loads when the bell is first reached (decision 037).
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(within(panel).getByText(welcome.message)).toBeInTheDocument();
     expect(within(panel).getByText(formatNotificationDate(welcome.createdAt))).toBeInTheDocument();
     expect(within(panel).getByText(older.message)).toBeInTheDocument();
@@ -93,6 +94,23 @@ describe('the notification bell (spec 000 section 2, Header)', () => {
     expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
     await user.click(document.body);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+  });
+
+  it('closes when the bell is clicked again, or on Escape with the focus back on the bell', async () => {
+    serveNotifications([{ ...older }]);
+    const user = renderBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    await user.click(bell);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    await user.click(bell);
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+    expect(bell).toHaveFocus();
   });
 
   it('marks a clicked notification read on the server, refetches, and the dot clears', async () => {

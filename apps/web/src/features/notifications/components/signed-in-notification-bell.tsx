@@ -1,15 +1,18 @@
-import * as Popover from '@radix-ui/react-popover';
 import { Bell } from 'lucide-react';
-import { type MouseEvent, type PointerEvent, useRef, useState } from 'react';
+import { lazy, type MouseEvent, type PointerEvent, Suspense, useId, useRef, useState } from 'react';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useNotifications } from '../api/get-notifications';
 import { bellClassName } from './bell-class-name';
-import { NotificationList } from './notification-list';
+
+const loadPopover = () => import('./notification-popover');
+const NotificationPopover = lazy(loadPopover);
 
 /**
  * The bell of a signed-in user (spec 000 section 2): a red dot while any notification is unread;
  * the 'Notifications' panel opens on hover or click and closes on a click outside (or Escape).
- * Spec 000 section 9: the panel is 20rem wide and at most 24rem tall. Loaded by `NotificationBell`.
+ * Loaded by `NotificationBell`. The dot needs only the notifications query; the panel (a Radix
+ * popover with its positioning and focus code, about 25 kB) is fetched when the pointer or the
+ * keyboard first reaches the bell, not with every signed-in page (issue 10 §2, decision 037).
  */
 export default function SignedInNotificationBell() {
   const user = useCurrentUser();
@@ -17,35 +20,51 @@ export default function SignedInNotificationBell() {
   const notifications = useNotifications(userId);
   const hasUnread = notifications.data?.some((notification) => !notification.read) ?? false;
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so the panel's own closing (focus, outside clicks) runs.
+  const [mounted, setMounted] = useState(false);
+  const bell = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   // A panel opened by hovering stays open when the pointer then clicks the bell, instead of the
   // click toggling it shut under the user's hand.
   const openedByHover = useRef(false);
 
-  function openOnHover(event: PointerEvent<HTMLButtonElement>) {
-    if (event.pointerType !== 'mouse' || open) return;
-    openedByHover.current = true;
-    setOpen(true);
-  }
-
-  function keepHoverOpenOnClick(event: MouseEvent<HTMLButtonElement>) {
-    if (open && openedByHover.current) {
-      openedByHover.current = false;
-      event.preventDefault();
-    }
-  }
-
   function changeOpen(next: boolean) {
     if (!next) openedByHover.current = false;
+    if (next) setMounted(true);
     setOpen(next);
   }
 
+  function openOnHover(event: PointerEvent<HTMLButtonElement>) {
+    void loadPopover();
+    if (event.pointerType !== 'mouse' || open) return;
+    openedByHover.current = true;
+    changeOpen(true);
+  }
+
+  function toggleOnClick(event: MouseEvent<HTMLButtonElement>) {
+    if (open && openedByHover.current) {
+      openedByHover.current = false;
+      event.preventDefault();
+      return;
+    }
+    changeOpen(!open);
+  }
+
   return (
-    <Popover.Root open={open} onOpenChange={changeOpen}>
-      <Popover.Trigger
+    <>
+      <button
+        ref={bell}
+        type="button"
         aria-label={hasUnread ? 'Notifications (unread)' : 'Notifications'}
         title="Notifications"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        data-state={open ? 'open' : 'closed'}
         onPointerEnter={openOnHover}
-        onClick={keepHoverOpenOnClick}
+        onPointerDown={() => void loadPopover()}
+        onFocus={() => void loadPopover()}
+        onClick={toggleOnClick}
         className={bellClassName}
       >
         <Bell className="h-5 w-5" aria-hidden="true" />
@@ -55,26 +74,12 @@ export default function SignedInNotificationBell() {
             className="absolute top-2 right-2 h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white"
           />
         )}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-labelledby="notifications-panel-title"
-          className="z-50 flex max-h-96 w-80 max-w-[calc(100vw-1rem)] flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-xl focus:outline-none"
-        >
-          <h2
-            id="notifications-panel-title"
-            className="border-b border-gray-100 px-4 py-3 text-base font-semibold text-gray-900"
-          >
-            Notifications
-          </h2>
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-            <NotificationList userId={userId} />
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <NotificationPopover open={open} onOpenChange={changeOpen} bell={bell} id={panelId} userId={userId} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
