@@ -1,10 +1,24 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser, userIdOf } from '@/lib/auth/current-user';
 import { usePageMeta } from '@/lib/page-meta';
 import { BalancesTab } from '../components/balances-tab';
-import { ManageVouchersTab } from '../components/manage-vouchers-tab';
-import { MyVouchersTab } from '../components/my-vouchers-tab';
+
+/**
+ * The two tabs behind Balances, with their cards and dialogs (Radix's alert dialog, focus and
+ * scroll locks: about 15 kB), load when the pointer or the keyboard reaches the tab list, not
+ * before the balance is drawn (issue 10 §2, decision 037).
+ */
+const loadMyVouchers = () => import('../components/my-vouchers-tab');
+const loadManageVouchers = () => import('../components/manage-vouchers-tab');
+const MyVouchersTab = lazy(() => loadMyVouchers().then((module) => ({ default: module.MyVouchersTab })));
+const ManageVouchersTab = lazy(() => loadManageVouchers().then((module) => ({ default: module.ManageVouchersTab })));
+
+function loadOtherTabs() {
+  void loadMyVouchers();
+  void loadManageVouchers();
+}
 
 const tabs = [
   { value: 'balances', label: 'Balances' },
@@ -37,6 +51,9 @@ export function WalletPage() {
     content = (
       <Tabs.Root defaultValue="balances" className="mt-6">
         <Tabs.List
+          onPointerEnter={loadOtherTabs}
+          onPointerDown={loadOtherTabs}
+          onFocus={loadOtherTabs}
           aria-label="Wallet"
           className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 sm:inline-flex"
         >
@@ -50,10 +67,21 @@ export function WalletPage() {
           <BalancesTab userId={userId} />
         </Tabs.Content>
         <Tabs.Content value="vouchers" className="mt-6">
-          <MyVouchersTab userId={userId} />
+          {/* The tab's own loading text, while its code or its vouchers load. */}
+          <Suspense fallback={<p className="py-16 text-center text-gray-600">Loading your vouchers...</p>}>
+            <MyVouchersTab userId={userId} />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="manage" className="mt-6">
-          <ManageVouchersTab />
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-16">
+                <Spinner className="h-8 w-8 text-brand-600" label="Loading your wallet" />
+              </div>
+            }
+          >
+            <ManageVouchersTab />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
     );
