@@ -101,8 +101,9 @@ describe('the notification bell (spec 000 section 2, Header)', () => {
     const user = renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications' });
     await user.click(bell);
-    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(bell).toHaveAttribute('aria-expanded', 'true');
+    expect(bell).toHaveAttribute('aria-controls', panel.id);
     await user.click(bell);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
     expect(bell).toHaveAttribute('aria-expanded', 'false');
