@@ -39,6 +39,7 @@ import {
   syntheticWords,
 } from '../src/db/seed/catalogue';
 import { readCatalogIndex } from '../src/modules/catalog/catalog-index';
+import { productAnswer } from '../src/modules/catalog/service';
 
 const { values } = parseArgs({
   options: {
@@ -247,10 +248,11 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
  */
 async function describeCatalogIndex(database: DatabaseHandle): Promise<string> {
   const reading = Date.now();
-  const index = await readCatalogIndex(database.db);
+  const index = await readCatalogIndex(database.db, productAnswer);
   const took = Date.now() - reading;
   if (!index) return '  catalogue index: not built (the catalogue is too large)';
-  return `  catalogue index: ${index.size} products, ${index.names.length} names, ${mib(index.bytes)}, read in ${took} ms`;
+  const answers = index.answers ? index.answers.text.length + index.answers.start.byteLength : 0;
+  return `  catalogue index: ${index.size} products, ${index.names.length} names, ${mib(index.bytes)} (of which ${mib(answers)} the products' answers), read in ${took} ms`;
 }
 
 async function run(label: string, database: DatabaseHandle): Promise<void> {
@@ -261,7 +263,13 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
   const app = await buildApp({ config, database, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
+    // The app reads its catalogue index in the background on its first search (decision 036):
+    // started here and given time to finish, so that the repeated queries below measure cache
+    // hits rather than the index being read beside them. Meanwhile the bench reads the index
+    // once more itself, to print its size.
+    await rawGet(`${base}/api/v1/products/search?q=index`, {});
     console.log(await describeCatalogIndex(database));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     console.log('  repeated queries (answered from the cache after the first)');
     for (const search of searches) {
       const headers: Record<string, string> = search.acceptEncoding ? { 'accept-encoding': search.acceptEncoding } : {};

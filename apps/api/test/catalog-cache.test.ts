@@ -63,9 +63,10 @@ describe('catalogue answers are cached, validated and invalidated (issue 10 §3)
       expect(again.body, url).toBe(first.body);
       expect(again.headers.etag, url).toBe(first.headers.etag);
     }
-    // Another query is another key, read from the database.
-    const other = (await get(ctx.app, '/api/v1/products/search?q=cost')).json() as ProductSearchResponse;
-    expect(other.products.find((p) => p.productCode === 'COSTA-GB')?.description).toBe('Fresh from the database');
+    // Another query is another key, read from the database. (Not a search: a search may be
+    // answered from the generation's catalogue index, read before this write, decision 036.)
+    const other = (await get(ctx.app, '/api/v1/products/code/COSTA-GB')).json() as Product;
+    expect(other.description).toBe('Fresh from the database');
 
     // Any write through the trigger moves the generation; the cached answer is gone with it.
     await ctx.database.db.update(products).set({ popularity: 500 }).where(eq(products.code, 'COSTA-GB'));

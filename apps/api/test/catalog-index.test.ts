@@ -1,10 +1,17 @@
-import { categoryValues, type ProductSearchQuery, type SortOption, sortOptions } from '@gvm/contract';
+import {
+  categoryValues,
+  type ProductSearchQuery,
+  type ProductSearchResponse,
+  productSearchResponseSchema,
+  type SortOption,
+  sortOptions,
+} from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Executor } from '../src/db/client';
 import { catalogGeneration, type NewProductRow, products } from '../src/db/schema';
 import { CatalogIndexHolder } from '../src/modules/catalog/catalog-index';
-import { searchProducts } from '../src/modules/catalog/service';
+import { productAnswer, searchProducts, searchProductsJson } from '../src/modules/catalog/service';
 import { fixtureProduct } from './fixtures';
 import { createTestDatabase } from './helpers';
 
@@ -122,15 +129,24 @@ describe('catalogue searches answered from the catalogue index (decision 036)', 
   beforeAll(async () => {
     database = await createTestDatabase();
     await database.db.insert(products).values(catalogue());
-    holder = new CatalogIndexHolder(database.db);
+    holder = new CatalogIndexHolder(database.db, { answerOf: productAnswer });
     await buildIndex();
   });
   afterAll(() => database.close());
 
+  /** As the route serialises an answer: checked against the contract, then JSON. */
+  const serialise = (response: ProductSearchResponse) => JSON.stringify(productSearchResponseSchema.parse(response));
+
+  /**
+   * The answer from PostgreSQL alone, and from the index two ways: its page's rows read by id,
+   * and the bytes sent, put together from the answers the index keeps (compared byte for byte).
+   */
   async function bothWays(query: ProductSearchQuery) {
-    expect(holder.ready(generation), 'the index is ready').toBeDefined();
+    expect(holder.ready(generation)?.answers, 'the index is ready, with answers').toBeDefined();
     const fromDatabase = await searchProducts(database.db, query);
     const fromIndex = await searchProducts(database.db, query, { generation, index: holder });
+    const sent = await searchProductsJson(database.db, query, { generation, index: holder }, serialise);
+    expect(sent, JSON.stringify(query)).toBe(serialise(fromDatabase));
     return { fromDatabase, fromIndex };
   }
 

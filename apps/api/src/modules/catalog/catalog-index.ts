@@ -2,13 +2,19 @@ import { setImmediate } from 'node:timers/promises';
 import type { SortOption } from '@gvm/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { catalogGeneration, products } from '../../db/schema/catalog';
+import { catalogGeneration, type ProductRow, products } from '../../db/schema/catalog';
 
 /**
  * Past this many products the index is not built and searches stay in PostgreSQL: at about 160
  * bytes a product it would hold 38 MiB, and its rows take about twice that while it is read.
  */
 export const MAX_INDEXED_PRODUCTS = 250_000;
+/**
+ * Up to this many products the index also keeps each product's answer (about 480 bytes each:
+ * 70 MiB at 150,000), so a page is put together without reading the database; past it, a
+ * page's rows are read by id.
+ */
+export const MAX_PRODUCTS_WITH_ANSWERS = 150_000;
 /** After a failed build (the database unreachable), searches use PostgreSQL this long before another try. */
 const RETRY_AFTER_MS = 5_000;
 
@@ -45,9 +51,35 @@ export interface CatalogIndex {
   readonly categoryRuns: Readonly<Record<'category-az' | 'category-za', Int32Array>>;
   /** How many products each category and country (or both, or neither) hold: `totalSlot`. */
   readonly browseTotals: Int32Array;
-  /** What the index holds, in bytes (its arrays and names). */
+  /**
+   * Each product's answer as JSON (checked against the contract once, when the index was read),
+   * one after the other, and where each starts; undefined when none was asked for, or one failed
+   * its check (a page is then read from the database and checked as a whole).
+   */
+  readonly answers?: { readonly text: Buffer; readonly start: Int32Array } | undefined;
+  /** What the index holds, in bytes (its arrays, names and answers). */
   readonly bytes: number;
 }
+
+/** What a product's answer is made of (service.ts, `toProduct`). */
+export type AnsweredColumns = Pick<
+  ProductRow,
+  | 'id'
+  | 'code'
+  | 'merchantName'
+  | 'redemptionUrl'
+  | 'description'
+  | 'termsAndConditions'
+  | 'countries'
+  | 'currency'
+  | 'minPrice'
+  | 'maxPrice'
+  | 'denominations'
+  | 'category'
+>;
+
+/** A product's answer as JSON, from its row; throws if the answer breaks the contract. */
+export type AnswerOf = (row: AnsweredColumns) => string;
 
 /** A search's filter: the lower-cased term ('' for none), and a category or country if chosen. */
 export interface IndexFilter {
@@ -59,6 +91,8 @@ export interface IndexFilter {
 /** One page of a search, as ids in the page's order, and the number of products the filter matches. */
 export interface IndexPage {
   ids: string[];
+  /** The same products as positions in the index (for `answerAt`). */
+  positions: number[];
   total: number;
 }
 
@@ -76,7 +110,7 @@ export function searchIndex(
 ): IndexPage {
   const category = filter.category === undefined ? ANY : index.categories.indexOf(filter.category);
   const country = filter.country === undefined ? ANY : index.countries.indexOf(filter.country);
-  if (category === -1 || country === -1) return { ids: [], total: 0 };
+  if (category === -1 || country === -1) return { ids: [], positions: [], total: 0 };
   fitScratch(index.size);
   const inFilter: Filter = { category, countryMask: country === ANY ? 0 : 1 << country };
   const positions = filter.term
@@ -84,6 +118,7 @@ export function searchIndex(
     : browsePage(index, inFilter, sortBy, offset, limit);
   return {
     ids: positions.ids.map((position) => uuidAt(index.ids, position)),
+    positions: positions.ids,
     total: positions.total ?? (index.browseTotals[totalSlot(index, category, country)] as number),
   };
 }
@@ -209,6 +244,12 @@ function browsePage(
   return { ids };
 }
 
+/** The product's answer as JSON, if the index holds answers. */
+export function answerAt(index: CatalogIndex, position: number): string | undefined {
+  const answers = index.answers;
+  return answers?.text.toString('utf8', answers.start[position], answers.start[position + 1]);
+}
+
 function uuidAt(ids: Buffer, position: number): string {
   const hex = ids.toString('hex', position * 16, position * 16 + 16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
@@ -219,6 +260,15 @@ interface IndexRow {
   name: string;
   category: string;
   countries: string[];
+  code: string;
+  merchant_name: string;
+  redemption_url: string | null;
+  description: string;
+  terms_and_conditions: string;
+  currency: string;
+  min_price: number;
+  max_price: number;
+  denominations: number[];
   price_asc: number;
   price_desc: number;
   category_az: number;
@@ -227,36 +277,47 @@ interface IndexRow {
 
 /**
  * Reads the catalogue in one repeatable-read snapshot: its generation and every product's id,
- * lower-cased merchant name, category, countries and rank in each sort, in merchant A-Z order.
+ * lower-cased merchant name, category, countries and rank in each sort, in merchant A-Z order,
+ * and with `answerOf` (up to MAX_PRODUCTS_WITH_ANSWERS) what each product's answer is made of.
  * Undefined when the catalogue is too large to hold (or has more than 32 countries).
  */
-export async function readCatalogIndex(db: Executor): Promise<CatalogIndex | undefined> {
+export async function readCatalogIndex(db: Executor, answerOf?: AnswerOf): Promise<CatalogIndex | undefined> {
   const read = await db.transaction(
     async (tx) => {
       const [generation] = await tx.select().from(catalogGeneration);
+      const [counted] = await tx.select({ total: sql<number>`count(*)::int` }).from(products);
+      const total = counted?.total ?? 0;
+      if (total > MAX_INDEXED_PRODUCTS) return { generation, rows: undefined };
+      const withAnswers = answerOf !== undefined && total <= MAX_PRODUCTS_WITH_ANSWERS;
       // Each ranking is the ORDER BY of the sort it stands for (service.ts, `orderingsOf`).
       const result = await tx.execute(sql`
         select id::text as id, lower(merchant_name) as name, category, countries,
+          ${withAnswers ? sql`code, merchant_name, redemption_url, description, terms_and_conditions, currency, min_price, max_price, denominations,` : sql``}
           (row_number() over (order by min_price, id))::int - 1 as price_asc,
           (row_number() over (order by max_price desc, id desc))::int - 1 as price_desc,
           (row_number() over (order by category, lower(merchant_name), id))::int - 1 as category_az,
           (row_number() over (order by category desc, lower(merchant_name), id))::int - 1 as category_za
         from ${products}
-        order by lower(merchant_name), id
-        limit ${MAX_INDEXED_PRODUCTS + 1}`);
-      return { generation, rows: (result as unknown as { rows: IndexRow[] }).rows };
+        order by lower(merchant_name), id`);
+      const rows = (result as unknown as { rows: IndexRow[] }).rows;
+      return { generation, rows, answerOf: withAnswers ? answerOf : undefined };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   if (!read.generation) throw new Error('catalog_generation has no row: run the migrations');
-  return indexOf(`${read.generation.epoch}.${read.generation.generation}`, read.rows);
+  if (!read.rows) return undefined;
+  return indexOf(`${read.generation.epoch}.${read.generation.generation}`, read.rows, read.answerOf);
 }
 
 /** Rows indexed between two turns of the event loop: requests go on being answered meanwhile. */
 const ROWS_PER_TURN = 5_000;
 
 /** The index of `rows` (in merchant A-Z order), or undefined when they are too many to hold. */
-async function indexOf(generation: string, rows: readonly IndexRow[]): Promise<CatalogIndex | undefined> {
+async function indexOf(
+  generation: string,
+  rows: readonly IndexRow[],
+  answerOf: AnswerOf | undefined,
+): Promise<CatalogIndex | undefined> {
   const size = rows.length;
   if (size > MAX_INDEXED_PRODUCTS) return undefined;
   const ids = Buffer.alloc(size * 16);
@@ -347,6 +408,7 @@ async function indexOf(generation: string, rows: readonly IndexRow[]): Promise<C
   }
   // A V8 string costs about 16 bytes beside its characters (one byte each when Latin-1).
   const namesBytes = names.reduce((sum, name) => sum + 16 + name.length, 0);
+  const answers = answerOf ? await answersOf(rows, answerOf) : undefined;
   return {
     generation,
     size,
@@ -362,15 +424,61 @@ async function indexOf(generation: string, rows: readonly IndexRow[]): Promise<C
     atRank,
     categoryRuns,
     browseTotals,
+    answers,
     bytes:
       ids.length +
       nameStart.byteLength +
       categoryOf.byteLength +
       countriesOf.byteLength +
       size * 4 * 2 * 4 +
+      browseTotals.byteLength +
       namesBytes +
-      trigramBytes,
+      trigramBytes +
+      (answers ? answers.text.length + answers.start.byteLength : 0),
   };
+}
+
+/**
+ * Every product's answer, checked once: one buffer and the offsets into it. Undefined when one
+ * breaks the contract, so that pages holding it fail as they did before the index (and not the
+ * whole index).
+ */
+async function answersOf(
+  rows: readonly IndexRow[],
+  answerOf: AnswerOf,
+): Promise<{ text: Buffer; start: Int32Array } | undefined> {
+  const parts: Buffer[] = [];
+  const start = new Int32Array(rows.length + 1);
+  let length = 0;
+  for (let position = 0; position < rows.length; position++) {
+    if (position % ROWS_PER_TURN === ROWS_PER_TURN - 1) await setImmediate();
+    const row = rows[position] as IndexRow;
+    let answer: string;
+    try {
+      answer = answerOf({
+        id: row.id,
+        code: row.code,
+        merchantName: row.merchant_name,
+        redemptionUrl: row.redemption_url,
+        description: row.description,
+        termsAndConditions: row.terms_and_conditions,
+        countries: row.countries,
+        currency: row.currency,
+        minPrice: row.min_price,
+        maxPrice: row.max_price,
+        denominations: row.denominations,
+        category: row.category,
+      });
+    } catch {
+      return undefined;
+    }
+    const part = Buffer.from(answer);
+    parts.push(part);
+    start[position] = length;
+    length += part.length;
+  }
+  start[rows.length] = length;
+  return { text: Buffer.concat(parts, length), start };
 }
 
 /** Each category's first and last rank in a ranking that keeps a category's products together. */
@@ -398,7 +506,7 @@ export class CatalogIndexHolder {
 
   constructor(
     private readonly db: Executor,
-    private readonly options: { onError?: (error: unknown) => void; now?: () => number } = {},
+    private readonly options: { answerOf?: AnswerOf; onError?: (error: unknown) => void; now?: () => number } = {},
   ) {}
 
   /** The index of `generation` if it is ready; otherwise undefined, and it starts being built. */
@@ -408,7 +516,7 @@ export class CatalogIndexHolder {
     const now = this.options.now ?? Date.now;
     if (now() - this.failedAt < RETRY_AFTER_MS) return undefined;
     this.startedFor = generation;
-    this.building = readCatalogIndex(this.db)
+    this.building = readCatalogIndex(this.db, this.options.answerOf)
       .then(
         (index) => {
           this.built = index;

@@ -23,8 +23,9 @@ import {
   findCardArtFacts,
   getProduct,
   getProductByCode,
+  productAnswer,
   productFilters,
-  searchProducts,
+  searchProductsJson,
   searchTerm,
   topSellers,
 } from './service';
@@ -104,6 +105,7 @@ function redisFor(app: App): Redis | undefined {
 export async function catalogRoutes(app: App): Promise<void> {
   const counts = new CountCache();
   const catalogIndex = new CatalogIndexHolder(app.db, {
+    answerOf: productAnswer,
     onError: (error) =>
       app.log.warn({ err: error }, 'catalogue index unreadable: catalogue searches read PostgreSQL meanwhile'),
   });
@@ -123,10 +125,9 @@ export async function catalogRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(catalogEndpoints.list),
     handler: async (request, reply) => {
-      const answer = await cache.get(searchKey(request.query), async (generation) =>
-        json(
-          catalogEndpoints.search.responses[200],
-          await searchProducts(app.db, request.query, { counts, generation, index: catalogIndex }),
+      const answer = await cache.get(searchKey(request.query), (generation) =>
+        searchProductsJson(app.db, request.query, { counts, generation, index: catalogIndex }, (response) =>
+          json(catalogEndpoints.search.responses[200], response),
         ),
       );
       return send(cache, request, reply, answer, JSON_TYPE);
@@ -136,10 +137,9 @@ export async function catalogRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(catalogEndpoints.search),
     handler: async (request, reply) => {
-      const answer = await cache.get(searchKey(request.query), async (generation) =>
-        json(
-          catalogEndpoints.search.responses[200],
-          await searchProducts(app.db, request.query, { counts, generation, index: catalogIndex }),
+      const answer = await cache.get(searchKey(request.query), (generation) =>
+        searchProductsJson(app.db, request.query, { counts, generation, index: catalogIndex }, (response) =>
+          json(catalogEndpoints.search.responses[200], response),
         ),
       );
       return send(cache, request, reply, answer, JSON_TYPE);

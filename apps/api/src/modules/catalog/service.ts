@@ -2,10 +2,12 @@ import {
   CARD_ART_PATH,
   type CategoryValue,
   categoryValues,
+  type Pagination,
   type Product,
   type ProductFiltersQuery,
   type ProductSearchQuery,
   type ProductSearchResponse,
+  productSchema,
   type SortOption,
   toMajorUnits,
 } from '@gvm/contract';
@@ -14,7 +16,7 @@ import type { Executor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema/catalog';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { type CatalogIndexHolder, searchIndex } from './catalog-index';
+import { answerAt, type CatalogIndexHolder, searchIndex } from './catalog-index';
 import { type BrowseTotals, browseTotalKey, type CountCache } from './count-cache';
 
 /**
@@ -52,7 +54,7 @@ const productColumns = {
   denominations: sql<number[]>`array_to_json(${products.denominations})`,
   category: products.category,
 };
-type ProductFacts = Pick<ProductRow, keyof typeof productColumns>;
+export type ProductFacts = Pick<ProductRow, keyof typeof productColumns>;
 
 export function toProduct(row: ProductFacts): Product {
   return {
@@ -167,6 +169,39 @@ function statement<T>(
   return found;
 }
 
+/** A product's answer as JSON, checked against the contract: what the catalogue index keeps (decision 036). */
+export function productAnswer(row: ProductFacts): string {
+  return JSON.stringify(productSchema.parse(toProduct(row)));
+}
+
+/** The pagination of an answer of `total` matches. */
+function paginationOf(query: ProductSearchQuery, total: number): Pagination {
+  return { currentPage: query.page, totalPages: Math.ceil(total / query.limit), total };
+}
+
+/**
+ * A search's answer as the JSON sent, made by `serialise` (which checks it against the
+ * contract). With an index holding each product's checked answer (decision 036), the page's
+ * products are put together from those, and nothing is read from the database.
+ */
+export async function searchProductsJson(
+  db: Executor,
+  query: ProductSearchQuery,
+  helpers: SearchHelpers,
+  serialise: (response: ProductSearchResponse) => string,
+): Promise<string> {
+  const index = helpers.generation ? helpers.index?.ready(helpers.generation) : undefined;
+  if (index?.answers) {
+    const filter = { ...searchFilter(query), term: searchTerm(query) };
+    const found = searchIndex(index, filter, query.sortBy, (query.page - 1) * query.limit, query.limit);
+    const products = found.positions.map((position) => answerAt(index, position)).join(',');
+    // The answer's frame made and checked as always, with the checked products put inside it.
+    const frame = serialise({ products: [], pagination: paginationOf(query, found.total) });
+    return frame.replace('"products":[]', () => `"products":[${products}]`);
+  }
+  return serialise(await searchProducts(db, query, helpers));
+}
+
 /** What a search may answer from besides the database; each optional. */
 export interface SearchHelpers {
   /** Totals remembered a while, per generation for browse pages (count-cache.ts). */
@@ -200,7 +235,7 @@ export async function searchProducts(
   const offset = (query.page - 1) * query.limit;
   const answer = (rows: ProductFacts[], matches: number): ProductSearchResponse => ({
     products: rows.map(toProduct),
-    pagination: { currentPage: query.page, totalPages: Math.ceil(matches / query.limit), total: matches },
+    pagination: paginationOf(query, matches),
   });
   // With the generation's index in memory (decision 036), the page is found there and only its
   // rows are read, by id.
