@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useWallet } from '../api/get-wallet';
 import { TransactionHistory } from './transaction-history';
+import { WalletSpinner } from './wallet-loading';
 
 /**
  * Spec 001 sections 2 and 8: the balance to 2 decimals and the history. A missing wallet is created
@@ -18,11 +18,7 @@ export function BalancesTab({ userId }: { userId: string }) {
   }, [errorMessage]);
 
   if (wallet.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner className="h-8 w-8 text-brand-600" label="Loading your wallet" />
-      </div>
-    );
+    return <WalletSpinner />;
   }
   if (wallet.isError) {
     return (

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { useActiveOrders } from '../api/get-active-orders';
 import { activeOrdersErrorMessage } from '../lib/active-orders-error';
 import { VoucherCard } from './voucher-card';
+import { VouchersLoading } from './wallet-loading';
 
 /** Spec 001 sections 2 and 8: the grid of the user's active vouchers. */
 export function MyVouchersTab({ userId }: { userId: string }) {
@@ -14,7 +15,7 @@ export function MyVouchersTab({ userId }: { userId: string }) {
     if (errorMessage) toast.error('Error', { id: 'active-orders-error', description: errorMessage });
   }, [errorMessage]);
 
-  if (orders.isPending) return <p className="py-16 text-center text-gray-600">Loading your vouchers...</p>;
+  if (orders.isPending) return <VouchersLoading />;
   if (orders.isError) {
     return (
       <p role="alert" className="py-10 text-center text-red-600">

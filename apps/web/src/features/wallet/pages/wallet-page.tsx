@@ -1,9 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense } from 'react';
-import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser, userIdOf } from '@/lib/auth/current-user';
 import { usePageMeta } from '@/lib/page-meta';
 import { BalancesTab } from '../components/balances-tab';
+import { VouchersLoading, WalletSpinner } from '../components/wallet-loading';
 
 /**
  * The two tabs behind Balances, with their cards and dialogs (Radix's alert dialog, focus and
@@ -40,11 +40,7 @@ export function WalletPage() {
 
   let content: React.ReactNode;
   if (!userId && user.isPending && user.fetchStatus !== 'idle') {
-    content = (
-      <div className="flex justify-center py-16">
-        <Spinner className="h-8 w-8 text-brand-600" label="Loading your wallet" />
-      </div>
-    );
+    content = <WalletSpinner />;
   } else if (!userId) {
     content = <p className="py-10 text-center text-gray-700">Please log in to view your wallet</p>;
   } else {
@@ -68,18 +64,12 @@ export function WalletPage() {
         </Tabs.Content>
         <Tabs.Content value="vouchers" className="mt-6">
           {/* The tab's own loading text, while its code or its vouchers load. */}
-          <Suspense fallback={<p className="py-16 text-center text-gray-600">Loading your vouchers...</p>}>
+          <Suspense fallback={<VouchersLoading />}>
             <MyVouchersTab userId={userId} />
           </Suspense>
         </Tabs.Content>
         <Tabs.Content value="manage" className="mt-6">
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-16">
-                <Spinner className="h-8 w-8 text-brand-600" label="Loading your wallet" />
-              </div>
-            }
-          >
+          <Suspense fallback={<WalletSpinner />}>
             <ManageVouchersTab />
           </Suspense>
         </Tabs.Content>
