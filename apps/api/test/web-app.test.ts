@@ -110,6 +110,13 @@ function initialData(html: string):
   return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
 }
 
+/** The chunks a test build preloads for the home page, its grid and a product page (one name an attack on the markup). */
+const preloadedChunks = {
+  home: ['/assets/home-page-a1.js', '/assets/evil.js"><script>'],
+  homeGrid: ['/assets/home-page-a1.js', '/assets/browse-results-f6.js'],
+  product: ['/assets/product-page-b2.js'],
+};
+
 describe('pages carry their shell and the catalogue data of their first render (decision 024)', () => {
   let pages: TestContext;
   const shells = {
@@ -118,9 +125,7 @@ describe('pages carry their shell and the catalogue data of their first render (
     product: '<p>product shell</p>',
     page: '<p>page shell</p>',
     preload: {
-      home: ['/assets/home-page-a1.js', '/assets/evil.js"><script>'],
-      homeGrid: ['/assets/home-page-a1.js', '/assets/browse-results-f6.js'],
-      product: ['/assets/product-page-b2.js'],
+      ...preloadedChunks,
       cart: ['/assets/cart-page-c3.js'],
       checkout: ['/assets/checkout-page-d4.js', '/assets/wallet-credit-e5.js'],
     },
@@ -355,11 +360,7 @@ describe("the home page's code after the first paint (decision 035)", () => {
     homeGrid: '<p>grid</p>',
     product: '<p>product</p>',
     page: '<p>page</p>',
-    preload: {
-      home: ['/assets/home-page-a1.js', '/assets/evil.js"><script>'],
-      homeGrid: ['/assets/home-page-a1.js', '/assets/browse-results-f6.js'],
-      product: ['/assets/product-page-b2.js'],
-    },
+    preload: preloadedChunks,
     afterPaint: '/assets/after-paint-f0.js',
   };
   const afterPaint = (html: string) => {
