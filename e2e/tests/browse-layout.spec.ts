@@ -167,6 +167,9 @@ test('a chosen category further along the strip is scrolled into view', async ({
 test('at 390 px the strip is swiped, not arrowed', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
+  // Measured in the app's strip: the server's shell is replaced when the app draws (decision 035),
+  // and a strip measured as it is removed has no width at all.
+  await appHasDrawn(page);
   await expect(strip(page)).toBeVisible();
   await expect(rightArrow(page)).toBeHidden();
   await expect(leftArrow(page)).toBeHidden();
