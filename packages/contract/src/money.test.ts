@@ -40,6 +40,20 @@ describe('price formatting', () => {
     expect(formatMoney(2500.5, 'USD')).toBe('$2,500.50');
   });
 
+  it('writes every amount of whole pence as Intl.NumberFormat does, without constructing one', () => {
+    const intl = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const minors = [0, 1, 5, 9, 10, 99, 100, 101, 999, 1000, 1999, 99_999, 100_000, 123_456_789, 999_999_999_99];
+    for (let i = 0; i < 2000; i += 1) minors.push(Math.floor(Math.random() * 10 ** (1 + (i % 12))));
+    for (const minor of minors) {
+      for (const amount of [toMajorUnits(minor), -toMajorUnits(minor)]) {
+        expect(formatMoney(amount, 'GBP'), String(amount)).toBe(`£${intl.format(amount)}`);
+      }
+    }
+    for (const odd of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0.001]) {
+      expect(formatMoney(odd, 'GBP')).toBe(`£${intl.format(odd)}`);
+    }
+  });
+
   it('shows a range when min and max differ, one price when they agree', () => {
     expect(formatPriceRange(5, 100, 'GBP')).toBe('£5.00 - £100.00');
     expect(formatPriceRange(25, 25, 'USD')).toBe('$25.00');

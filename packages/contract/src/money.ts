@@ -33,11 +33,23 @@ export function currencySymbol(code: string | undefined | null): string {
   return currencySymbols[normalised] ?? normalised;
 }
 
-const amountFormat = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * '1,000.00': an amount of whole minor units, given in major units, as `Intl.NumberFormat('en-GB')`
+ * writes it with two decimals. Written out because the browser's first `Intl.NumberFormat` costs 30-40 ms
+ * of a phone's start-up, on every page that shows a price (issue 10 §2); money.test.ts holds it to
+ * `Intl`'s output.
+ */
+function formatAmount(amountMajor: number): string {
+  if (!Number.isFinite(amountMajor)) return String(amountMajor).replace('Infinity', '∞');
+  const minor = Math.round(Math.abs(amountMajor) * 100);
+  const whole = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = amountMajor < 0 || Object.is(amountMajor, -0) ? '-' : '';
+  return `${sign}${whole}.${String(minor % 100).padStart(2, '0')}`;
+}
 
 /** '£25.00', '£1,000.00': symbol then the amount in major units with 2 decimals (spec 000 section 5). */
 export function formatMoney(amountMajor: number, currency: string | undefined | null): string {
-  return `${currencySymbol(currency)}${amountFormat.format(amountMajor)}`;
+  return `${currencySymbol(currency)}${formatAmount(amountMajor)}`;
 }
 
 /** A single price when min and max agree, otherwise '£5.00 - £100.00'. */
