@@ -40,18 +40,24 @@ export function isCalendarDay(day: string): boolean {
 
 export const sendOnSchema = text().trim().refine(isCalendarDay, { message: 'Please choose a delivery date.' });
 
-const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: GIFT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * The formats below are made on first use, not when the module loads: a browser's first
+ * `Intl.DateTimeFormat` with a time zone costs tens of milliseconds of a phone's start-up, and
+ * the checkout page loads this module before it needs any date (issue 10 §2).
+ */
+let londonParts: Intl.DateTimeFormat | undefined;
 
 function wallClock(instant: Date): { day: string; msSinceEpochAsUtc: number } {
+  londonParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: GIFT_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const parts = Object.fromEntries(londonParts.formatToParts(instant).map((part) => [part.type, part.value]));
   const day = `${parts.year}-${parts.month}-${parts.day}`;
   const asUtc = Date.UTC(
@@ -110,16 +116,13 @@ export function giftSendAt(day: string | null | undefined, now: Date): Date {
   return ukSendTimeOn(day);
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** A delivery day as the pages write it: '2026-11-24' → '24 Nov 2026' ('Send on {date}', 'Scheduled for {date}'). */
 export function formatDeliveryDay(day: string): string {
-  return isCalendarDay(day) ? dayFormat.format(new Date(`${day}T00:00:00Z`)) : day;
+  if (!isCalendarDay(day)) return day;
+  dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
 export const giftEventKinds = ['scheduled', 'sent', 'rescheduled', 'recipient_changed', 'resent', 'reminded'] as const;

@@ -21,13 +21,15 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
-  // Issue 11: the day the gift e-mail goes out, today by default, up to a year ahead.
-  const today = ukDayOf(new Date());
-  const [sendOn, setSendOn] = useState(today);
-  // A day that has passed (the cart waited) or none: the gift goes with the payment.
-  const dayOrToday = (day?: string) => (day && day > today ? day : today);
+  // Issue 11: the day the gift e-mail goes out, up to a year ahead; null (today) until one is chosen.
+  const [sendOn, setSendOn] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const full = group.recipients.length >= group.units;
+  // The UK day is read only when a day is on screen: a browser's first time-zone format costs a
+  // phone tens of milliseconds, and the page opens with the form closed (issue 10 §2).
+  const today = open || group.recipients.length > 0 ? ukDayOf(new Date()) : '';
+  // A day that has passed (the cart waited) or none: the gift goes with the payment.
+  const dayOrToday = (day?: string) => (day && day > today ? day : today);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,14 +48,14 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
       name: recipient.name,
       email: recipient.email,
       ...(recipient.message && { message: recipient.message }),
-      ...(sendOn > today && { sendOn }),
+      ...(sendOn && sendOn > today && { sendOn }),
       id: crypto.randomUUID(),
     });
     toast.success(RECIPIENT_ADDED_MESSAGE);
     setName('');
     setEmail('');
     setMessage('');
-    setSendOn(today);
+    setSendOn(null);
     setOpen(false);
   }
 
@@ -128,7 +130,7 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
             <Input
               id={`${id}-send-on`}
               type="date"
-              value={sendOn}
+              value={sendOn ?? today}
               min={today}
               max={oneYearAfter(today)}
               onChange={(e) => setSendOn(e.target.value)}
@@ -136,8 +138,8 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
               aria-describedby={`${id}-send-on-hint`}
             />
             <p id={`${id}-send-on-hint`} className="text-xs text-gray-500">
-              Send on {formatDeliveryDay(dayOrToday(sendOn))}
-              {sendOn > today ? ', at 9am UK time' : ''}. The voucher is paid for and issued now.
+              Send on {formatDeliveryDay(dayOrToday(sendOn ?? today))}
+              {sendOn && sendOn > today ? ', at 9am UK time' : ''}. The voucher is paid for and issued now.
             </p>
           </div>
           <div className="space-y-1.5 sm:col-span-2">

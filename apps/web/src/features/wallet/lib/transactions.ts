@@ -28,9 +28,12 @@ export function newestFirst<T>(items: readonly T[], dateOf: (item: T) => string)
   return [...items].sort((a, b) => Date.parse(dateOf(b)) - Date.parse(dateOf(a)));
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** Made on first use: the wallet page loads this module before it has any date to write (issue 10 §2). */
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 export function formatDate(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? '-' : dateFormat.format(time);
+  if (Number.isNaN(time)) return '-';
+  dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return dateFormat.format(time);
 }
