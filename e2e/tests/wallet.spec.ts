@@ -97,3 +97,20 @@ test('the wallet reads well on a desktop and on a phone', async ({ page, request
     expect(overflow, `no sideways scrolling on ${name}`).toBeLessThanOrEqual(0);
   }
 });
+
+test("a new shopper's first visit creates the wallet and says so once the balance is shown; the next visit does not", async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login');
+  await signIn(page, request, uniqueEmail('first-wallet'), { name: 'Ada First' });
+  await page.goto('/wallet');
+  await expect(page.getByText('GBP 0.00')).toBeVisible();
+  await expect(page.getByText('Wallet Created')).toBeVisible();
+  await expect(page.getByText('A new wallet has been created.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('GBP 0.00')).toBeVisible();
+  await expect(page.getByText('No transaction history available')).toBeVisible();
+  await expect(page.getByText('Wallet Created')).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { type Wallet, walletCurrencyForCountry, walletEndpoints } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { retryServerErrors } from '../lib/retry';
@@ -14,10 +15,13 @@ export function createWallet(userId: string): Promise<Wallet> {
   });
 }
 
+/** Wallets this page has just created, until the page has announced them (useWalletCreatedToast). */
+const createdWallets = new WeakSet<Wallet>();
+
 /**
- * GET /wallets/user/:userId; a 404 means the user has no wallet yet, so one is created, announced
- * with the 'Wallet Created' toast and shown (spec 001 sections 4 and 8). A failed creation is the
- * query's error, so its message is what the page shows.
+ * GET /wallets/user/:userId; a 404 means the user has no wallet yet, so one is created, shown and
+ * announced with the 'Wallet Created' toast (spec 001 sections 4 and 8; useWalletCreatedToast). A
+ * failed creation is the query's error, so its message is what the page shows.
  */
 export async function getOrCreateWallet(userId: string): Promise<Wallet> {
   try {
@@ -26,8 +30,22 @@ export async function getOrCreateWallet(userId: string): Promise<Wallet> {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
   const wallet = await createWallet(userId);
-  toast.success('Wallet Created', { description: 'A new wallet has been created.' });
+  createdWallets.add(wallet);
   return wallet;
+}
+
+/**
+ * 'Wallet Created', once, after the browser has painted the new wallet's balance: the toast's code
+ * (sonner, with the styles it adds to the page) then loads after the balance, not before it (issue
+ * 10 §2).
+ */
+export function useWalletCreatedToast(wallet: Wallet | undefined): void {
+  useEffect(() => {
+    if (!wallet || !createdWallets.delete(wallet)) return;
+    requestAnimationFrame(() =>
+      setTimeout(() => toast.success('Wallet Created', { description: 'A new wallet has been created.' }), 0),
+    );
+  }, [wallet]);
 }
 
 export const walletQueryKey = (userId: string) => ['wallet', userId] as const;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { toApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useWallet } from '../api/get-wallet';
+import { useWallet, useWalletCreatedToast } from '../api/get-wallet';
 import { TransactionHistory } from './transaction-history';
 import { WalletSpinner } from './wallet-loading';
 
@@ -12,6 +12,7 @@ import { WalletSpinner } from './wallet-loading';
 export function BalancesTab({ userId }: { userId: string }) {
   const wallet = useWallet(userId);
   const errorMessage = wallet.error ? toApiError(wallet.error).message : undefined;
+  useWalletCreatedToast(wallet.data);
 
   useEffect(() => {
     if (errorMessage) toast.error('Error', { id: 'wallet-error', description: errorMessage });
