@@ -52,6 +52,12 @@ interface Result {
   failedA11y: string[];
   /** Every run's performance score, lowest first (the median run's figures are the others). */
   scores: number[];
+  /**
+   * Lighthouse's measure of this machine's speed at the start of each run (`benchmarkIndex`),
+   * lowest first: the simulation slows the page's CPU work by 4 whatever it is, so a machine at
+   * 1,200 scores lower than the same machine at 2,000 (a neighbour's load on a shared host).
+   */
+  benchmarks: number[];
 }
 
 /**
@@ -115,11 +121,13 @@ async function audit(name: string, path: string): Promise<Result> {
           return `${result?.id}: ${result?.title}${where.length ? `\n        ${where.join('\n        ')}` : ''}`;
         }),
       scores: [],
+      benchmarks: [Math.round(lhr.environment.benchmarkIndex ?? 0)],
     });
   }
   results.sort((a, b) => a.performance - b.performance);
   const median = results[Math.floor(results.length / 2)] as Result;
-  return { ...median, scores: results.map((each) => each.performance) };
+  const benchmarks = results.flatMap((each) => each.benchmarks).sort((a, b) => a - b);
+  return { ...median, scores: results.map((each) => each.performance), benchmarks };
 }
 
 /**
@@ -155,11 +163,12 @@ try {
   console.log(
     `\nLighthouse ${lighthouseVersion()} mobile, ${throttlingMethod} throttling (${new Date().toISOString()}, ${runs} run(s) a page)\n`,
   );
-  console.log('route      perf  a11y  FCP      LCP      TBT      CLS     runs');
+  console.log('route      perf  a11y  FCP      LCP      TBT      CLS     runs            machine (benchmarkIndex)');
   for (const result of results) {
     console.log(
       `${result.name.padEnd(10)} ${String(result.performance).padStart(4)}  ${String(result.accessibility).padStart(4)}  ` +
-        `${result.fcp.padEnd(8)} ${result.lcp.padEnd(8)} ${result.tbt.padEnd(8)} ${result.cls.padEnd(7)} ${result.scores.join(' ')}`,
+        `${result.fcp.padEnd(8)} ${result.lcp.padEnd(8)} ${result.tbt.padEnd(8)} ${result.cls.padEnd(7)} ` +
+        `${result.scores.join(' ').padEnd(15)} ${result.benchmarks.join(' ')}`,
     );
   }
   for (const result of results.filter((each) => each.failedA11y.length > 0)) {
