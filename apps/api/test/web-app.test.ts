@@ -1,9 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SORT, PAGE_SIZE, type Product } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
 import { products } from '../src/db/schema/catalog';
 import { seedCatalogueIfEmpty } from '../src/db/seed/catalogue';
 import { inlineStylesheets, renderPage, scriptSafeJson } from '../src/plugins/web-app';
@@ -94,6 +99,48 @@ describe('serving the web app', () => {
   it('does not answer other methods with the page', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/product/123' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('a browser that hangs up mid-answer', () => {
+  it('is not logged as an error: a page left while its files arrive is everyday traffic', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'gvm-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    // Large and hard to compress: still being compressed and sent when the browser hangs up.
+    writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), randomBytes(4 * 1024 * 1024).toString('base64'));
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig({ webDistDir: dist }),
+      database: ctx.database,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      for (const encoding of ['gzip', 'br']) {
+        await new Promise<void>((resolve, reject) => {
+          const request = http.get(
+            { port, path: '/assets/big-abc123.js', headers: { 'accept-encoding': encoding } },
+            (response) => {
+              expect(response.headers['content-encoding']).toBe(encoding);
+              response.once('data', () => request.destroy());
+            },
+          );
+          request.on('error', () => resolve());
+          request.on('close', () => resolve());
+          setTimeout(() => reject(new Error('the request neither answered nor closed')), 10_000).unref();
+        });
+      }
+      // The server notices the closed socket on its next write.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      // The log is written (each request's own lines), and none of it is a warning or an error.
+      expect(logged.some((line) => line.msg === 'incoming request')).toBe(true);
+      expect(logged.filter((line) => line.level >= 40)).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });
 
