@@ -2,7 +2,8 @@ import { setImmediate } from 'node:timers/promises';
 import type { SortOption } from '@gvm/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { catalogGeneration, type ProductRow, products } from '../../db/schema/catalog';
+import { catalogGeneration, products } from '../../db/schema/catalog';
+import type { ProductFacts } from './product-columns';
 
 /**
  * Past this many products the index is not built and searches stay in PostgreSQL: at about 160
@@ -61,25 +62,8 @@ export interface CatalogIndex {
   readonly bytes: number;
 }
 
-/** What a product's answer is made of (service.ts, `toProduct`). */
-export type AnsweredColumns = Pick<
-  ProductRow,
-  | 'id'
-  | 'code'
-  | 'merchantName'
-  | 'redemptionUrl'
-  | 'description'
-  | 'termsAndConditions'
-  | 'countries'
-  | 'currency'
-  | 'minPrice'
-  | 'maxPrice'
-  | 'denominations'
-  | 'category'
->;
-
 /** A product's answer as JSON, from its row; throws if the answer breaks the contract. */
-export type AnswerOf = (row: AnsweredColumns) => string;
+export type AnswerOf = (row: ProductFacts) => string;
 
 /** A search's filter: the lower-cased term ('' for none), and a category or country if chosen. */
 export interface IndexFilter {
@@ -255,20 +239,10 @@ function uuidAt(ids: Buffer, position: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-interface IndexRow {
-  id: string;
+/** A product as the index reads it; with answers, also what its answer is made of. */
+interface IndexRow extends ProductFacts {
+  /** The lower-cased merchant name. */
   name: string;
-  category: string;
-  countries: string[];
-  code: string;
-  merchant_name: string;
-  redemption_url: string | null;
-  description: string;
-  terms_and_conditions: string;
-  currency: string;
-  min_price: number;
-  max_price: number;
-  denominations: number[];
   price_asc: number;
   price_desc: number;
   category_az: number;
@@ -292,7 +266,7 @@ export async function readCatalogIndex(db: Executor, answerOf?: AnswerOf): Promi
       // Each ranking is the ORDER BY of the sort it stands for (service.ts, `orderingsOf`).
       const result = await tx.execute(sql`
         select id::text as id, lower(merchant_name) as name, category, countries,
-          ${withAnswers ? sql`code, merchant_name, redemption_url, description, terms_and_conditions, currency, min_price, max_price, denominations,` : sql``}
+          ${withAnswers ? sql`code, merchant_name as "merchantName", redemption_url as "redemptionUrl", description, terms_and_conditions as "termsAndConditions", currency, min_price as "minPrice", max_price as "maxPrice", denominations,` : sql``}
           (row_number() over (order by min_price, id))::int - 1 as price_asc,
           (row_number() over (order by max_price desc, id desc))::int - 1 as price_desc,
           (row_number() over (order by category, lower(merchant_name), id))::int - 1 as category_az,
@@ -452,23 +426,9 @@ async function answersOf(
   let length = 0;
   for (let position = 0; position < rows.length; position++) {
     if (position % ROWS_PER_TURN === ROWS_PER_TURN - 1) await setImmediate();
-    const row = rows[position] as IndexRow;
     let answer: string;
     try {
-      answer = answerOf({
-        id: row.id,
-        code: row.code,
-        merchantName: row.merchant_name,
-        redemptionUrl: row.redemption_url,
-        description: row.description,
-        termsAndConditions: row.terms_and_conditions,
-        countries: row.countries,
-        currency: row.currency,
-        minPrice: row.min_price,
-        maxPrice: row.max_price,
-        denominations: row.denominations,
-        category: row.category,
-      });
+      answer = answerOf(rows[position] as IndexRow);
     } catch {
       return undefined;
     }

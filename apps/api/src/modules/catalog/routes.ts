@@ -122,28 +122,22 @@ export async function catalogRoutes(app: App): Promise<void> {
   // Once per miss, what the response serialiser would have checked: the answer fits the contract.
   const json = <S extends AnySchema>(schema: S, value: SchemaInput<S>) => JSON.stringify(schema.parse(value));
 
+  // The list and the search are one search, answered alike (and cached under the same key).
+  const searchAnswer = (query: ProductSearchQuery) =>
+    cache.get(searchKey(query), (generation) =>
+      searchProductsJson(app.db, query, { counts, generation, index: catalogIndex }, (response) =>
+        json(catalogEndpoints.search.responses[200], response),
+      ),
+    );
+
   app.route({
     ...fromContract(catalogEndpoints.list),
-    handler: async (request, reply) => {
-      const answer = await cache.get(searchKey(request.query), (generation) =>
-        searchProductsJson(app.db, request.query, { counts, generation, index: catalogIndex }, (response) =>
-          json(catalogEndpoints.search.responses[200], response),
-        ),
-      );
-      return send(cache, request, reply, answer, JSON_TYPE);
-    },
+    handler: async (request, reply) => send(cache, request, reply, await searchAnswer(request.query), JSON_TYPE),
   });
 
   app.route({
     ...fromContract(catalogEndpoints.search),
-    handler: async (request, reply) => {
-      const answer = await cache.get(searchKey(request.query), (generation) =>
-        searchProductsJson(app.db, request.query, { counts, generation, index: catalogIndex }, (response) =>
-          json(catalogEndpoints.search.responses[200], response),
-        ),
-      );
-      return send(cache, request, reply, answer, JSON_TYPE);
-    },
+    handler: async (request, reply) => send(cache, request, reply, await searchAnswer(request.query), JSON_TYPE),
   });
 
   app.route({

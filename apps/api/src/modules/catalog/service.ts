@@ -13,11 +13,12 @@ import {
 } from '@gvm/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type ProductRow, products } from '../../db/schema/catalog';
+import { products } from '../../db/schema/catalog';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { answerAt, type CatalogIndexHolder, searchIndex } from './catalog-index';
 import { type BrowseTotals, browseTotalKey, type CountCache } from './count-cache';
+import { type ProductFacts, productColumns } from './product-columns';
 
 /**
  * The product's card art: drawn by the app, or (a redirect to) the merchant's own art when it has
@@ -35,26 +36,6 @@ export function cardArtEmailUrl(publicUrl: string, code: string, value: number, 
   const file = `${publicUrl}${CARD_ART_PATH}${encodeURIComponent(code)}.png`;
   return `${file}?value=${toMajorUnits(value)}&currency=${encodeURIComponent(currency)}`;
 }
-
-/**
- * The columns a product's answer is made of (`toProduct`). The arrays come as JSON, which both
- * drivers parse natively: node-postgres's parser of array literals took a tenth of a miss.
- */
-const productColumns = {
-  id: products.id,
-  code: products.code,
-  merchantName: products.merchantName,
-  redemptionUrl: products.redemptionUrl,
-  description: products.description,
-  termsAndConditions: products.termsAndConditions,
-  countries: sql<string[]>`array_to_json(${products.countries})`,
-  currency: products.currency,
-  minPrice: products.minPrice,
-  maxPrice: products.maxPrice,
-  denominations: sql<number[]>`array_to_json(${products.denominations})`,
-  category: products.category,
-};
-export type ProductFacts = Pick<ProductRow, keyof typeof productColumns>;
 
 export function toProduct(row: ProductFacts): Product {
   return {

@@ -29,7 +29,7 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
   // phone tens of milliseconds, and the page opens with the form closed (issue 10 §2).
   const today = open || group.recipients.length > 0 ? ukDayOf(new Date()) : '';
   // A day that has passed (the cart waited) or none: the gift goes with the payment.
-  const dayOrToday = (day?: string) => (day && day > today ? day : today);
+  const dayOrToday = (day?: string | null) => (day && day > today ? day : today);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -138,7 +138,7 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
               aria-describedby={`${id}-send-on-hint`}
             />
             <p id={`${id}-send-on-hint`} className="text-xs text-gray-500">
-              Send on {formatDeliveryDay(dayOrToday(sendOn ?? today))}
+              Send on {formatDeliveryDay(dayOrToday(sendOn))}
               {sendOn && sendOn > today ? ', at 9am UK time' : ''}. The voucher is paid for and issued now.
             </p>
           </div>
