@@ -114,3 +114,33 @@ test("a new shopper's first visit creates the wallet and says so once the balanc
   await expect(page.getByText('No transaction history available')).toBeVisible();
   await expect(page.getByText('Wallet Created')).toHaveCount(0);
 });
+
+test("a signed-in page's HTML asks for its first data itself, and the app asks no second time (decision 038)", async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login');
+  await signIn(page, request, uniqueEmail('early'), { name: 'Ada Early' });
+  await page.goto('/wallet');
+  await expect(page.getByText('GBP 0.00')).toBeVisible();
+
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (sent.method() === 'GET' && pathname.startsWith('/api/v1/')) asked.push(pathname.split('/').slice(3, 4).join());
+  });
+  await page.reload();
+  await expect(page.getByText('GBP 0.00')).toBeVisible();
+  // The page's script ran (the CSP allows it) and the app took every answer it had asked for.
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as { earlyApiRequests?: { responses: object } }).earlyApiRequests?.responses),
+    )
+    .toEqual({});
+  expect(asked.filter((resource) => resource !== 'logos').sort()).toEqual([
+    'carts',
+    'notifications',
+    'users',
+    'wallets',
+  ]);
+});

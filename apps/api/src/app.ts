@@ -35,7 +35,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { registerNoStoreDefault } from './plugins/no-store';
 import { rateLimitStoreOptions } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerWebApp } from './plugins/web-app';
+import { EARLY_REQUESTS_SCRIPT_SOURCE, registerWebApp } from './plugins/web-app';
 
 export interface BuildAppOptions {
   config: Config;
@@ -115,7 +115,8 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        // The signed-in pages' one inline script, by its hash (decision 038).
+        scriptSrc: ["'self'", EARLY_REQUESTS_SCRIPT_SOURCE, 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com'],
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/', 'https://www.googleapis.com'],

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { DEFAULT_SORT, PAGE_SIZE, type Product } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { products } from '../src/db/schema/catalog';
 import { seedCatalogueIfEmpty } from '../src/db/seed/catalogue';
-import { inlineStylesheets, renderPage, scriptSafeJson } from '../src/plugins/web-app';
+import { EARLY_REQUESTS_SCRIPT, inlineStylesheets, renderPage, scriptSafeJson } from '../src/plugins/web-app';
 import { createTestApp, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -262,6 +263,84 @@ describe('pages carry their shell and the catalogue data of their first render (
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/wallet-credit-e5.js">',
     );
     expect(await page('/wallet')).not.toContain('modulepreload');
+  });
+
+  describe("the signed-in pages' first API requests, started by their HTML (decision 038)", () => {
+    const inlineScripts = (html: string) =>
+      [...html.matchAll(/<script(?![^>]*type="(?:module|application\/json)")([^>]*)>([\s\S]*?)<\/script>/g)].map(
+        ([, attributes, text]) => ({ attributes: attributes ?? '', text: text ?? '' }),
+      );
+    const requestsOf = (attributes: string) =>
+      JSON.parse(/data-requests="([^"]*)"/.exec(attributes)?.[1]?.replace(/&quot;/g, '"') ?? 'null') as unknown;
+
+    it('are in /checkout and /wallet only, as one script the CSP allows by its hash', async () => {
+      for (const [url, requests] of [
+        ['/checkout', ['/users/me', '/carts/:userId', '/wallets/user/:userId', '/notifications/:userId']],
+        ['/wallet/', ['/users/me', '/wallets/user/:userId', '/carts/:userId', '/notifications/:userId']],
+      ] as const) {
+        const response = await pages.app.inject({ method: 'GET', url });
+        const scripts = inlineScripts(response.body);
+        expect(scripts, url).toHaveLength(1);
+        const [early] = scripts;
+        expect(requestsOf(early?.attributes ?? '')).toEqual(requests);
+        const hash = createHash('sha256')
+          .update(early?.text ?? '')
+          .digest('base64');
+        const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+        expect(scriptSrc?.split(' ')).toContain(`'sha256-${hash}'`);
+        // Before the page's code: the answers are on their way while it loads.
+        expect(response.body.indexOf('data-requests')).toBeLessThan(response.body.indexOf('modulepreload') >>> 0);
+      }
+      for (const url of ['/', '/product/abc', '/cart', '/settings'])
+        expect(inlineScripts(await page(url)), url).toEqual([]);
+    });
+
+    /** Runs the page's script as a browser would, with this session stored, recording what it asks for. */
+    function runEarlyScript(storage: Record<string, string>) {
+      const requests: { url: string; authorization: string | undefined }[] = [];
+      const window: { earlyApiRequests?: { token: string; responses: Record<string, Promise<unknown>> } } = {};
+      const context = vm.createContext({
+        window,
+        localStorage: { getItem: (key: string) => storage[key] ?? null },
+        atob: (text: string) => Buffer.from(text, 'base64').toString('latin1'),
+        document: { currentScript: { dataset: { requests: '["/users/me","/carts/:userId"]' } } },
+        AbortSignal,
+        JSON,
+        fetch: (url: string, init: { headers: Record<string, string> }) => {
+          requests.push({ url, authorization: init.headers.Authorization });
+          return Promise.resolve({ ok: true });
+        },
+      });
+      vm.runInContext(EARLY_REQUESTS_SCRIPT, context);
+      return { requests, early: window.earlyApiRequests };
+    }
+
+    const tokenFor = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
+
+    it("ask with the stored session for the signed-in user's own resources", () => {
+      const token = tokenFor({ sub: 'user/1 +a' });
+      const { requests, early } = runEarlyScript({ token, refreshToken: 'refresh' });
+      expect(requests).toEqual([
+        { url: '/api/v1/users/me', authorization: `Bearer ${token}` },
+        { url: `/api/v1/carts/${encodeURIComponent('user/1 +a')}`, authorization: `Bearer ${token}` },
+      ]);
+      expect(early?.token).toBe(token);
+      expect(Object.keys(early?.responses ?? {})).toEqual(['/users/me', `/carts/${encodeURIComponent('user/1 +a')}`]);
+    });
+
+    it('ask for nothing for a guest, half a session or a token that does not decode, and never throw', () => {
+      for (const storage of [
+        {},
+        { token: tokenFor({ sub: 'user-1' }) },
+        { token: 'not-a-token', refreshToken: 'refresh' },
+        { token: 'a.%%%.c', refreshToken: 'refresh' },
+        { token: tokenFor({ sub: 42 }), refreshToken: 'refresh' },
+      ]) {
+        const { requests, early } = runEarlyScript(storage);
+        expect(requests, JSON.stringify(storage)).toEqual([]);
+        expect(early).toBeUndefined();
+      }
+    });
   });
 
   it('embeds the first page of the browse grid for / exactly as the search route answers it', async () => {

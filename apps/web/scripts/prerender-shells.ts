@@ -10,6 +10,19 @@ import { createServer } from 'vite';
  * stands in for the window (an empty localStorage, the page's URL).
  */
 const webRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * What a signed-in page's first render loads lazily whatever the page: the header's bell (with the
+ * notifications' call) and cart link, and the contract's modules for `/users/me` and the cart
+ * (with the catalogue's, which the cart's lines use).
+ */
+const SIGNED_IN_FIRST_RENDER = [
+  'src/features/notifications/components/signed-in-notification-bell.tsx',
+  'src/features/cart/components/server-cart-link.tsx',
+  '../../packages/contract/src/users.ts',
+  '../../packages/contract/src/carts.ts',
+  '../../packages/contract/src/catalog.ts',
+];
 const origin = 'http://localhost';
 const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: `${origin}/`, pretendToBeVisual: true });
 const globals = globalThis as Record<string, unknown>;
@@ -49,9 +62,11 @@ try {
     homeGrid: [...new Set([...home, ...pageChunks('src/features/catalog/components/browse-results.tsx')])],
     product: pageChunks('src/features/catalog/pages/product-page.tsx'),
     cart: pageChunks('src/features/cart/pages/cart-page.tsx'),
-    // Signed-in pages drawn with the `page` shell: their code need not wait for the entry to run.
-    checkout: pageChunks('src/features/checkout/pages/checkout-page.tsx'),
-    wallet: pageChunks('src/features/wallet/pages/wallet-page.tsx'),
+    // Signed-in pages drawn with the `page` shell: their code need not wait for the entry to run,
+    // nor what their first render loads on its way (decision 038): the signed-in header's parts and
+    // the descriptions of the endpoints whose answers the page's HTML has already asked for.
+    checkout: pageChunks('src/features/checkout/pages/checkout-page.tsx', ...SIGNED_IN_FIRST_RENDER),
+    wallet: pageChunks('src/features/wallet/pages/wallet-page.tsx', ...SIGNED_IN_FIRST_RENDER),
     page: [],
   };
   // The home page's loader, which adds the entry and `preload.home` after the first paint (decision 035).
@@ -87,7 +102,7 @@ function entryFile(source: string): string | undefined {
  * The files of a lazily loaded page and the chunks it imports statically, from Vite's build
  * manifest (`vite build --manifest`), less what the entry already loads; [] without a manifest.
  */
-function pageChunks(source: string): string[] {
+function pageChunks(...sources: string[]): string[] {
   const manifest = readManifest();
   if (!manifest) return [];
   const entryFiles = new Set<string>();
@@ -98,13 +113,15 @@ function pageChunks(source: string): string[] {
     for (const imported of chunk.imports ?? []) collect(imported, into);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entryFiles);
-  // A page whose chunk also holds shared code is listed under the chunk's file, by its name.
-  const name = path.basename(source, path.extname(source));
-  const key =
-    source in manifest
-      ? source
-      : Object.keys(manifest).find((each) => manifest[each]?.isDynamicEntry && manifest[each]?.name === name);
   const files = new Set<string>();
-  if (key) collect(key, files);
+  for (const source of sources) {
+    // A page whose chunk also holds shared code is listed under the chunk's file, by its name.
+    const name = path.basename(source, path.extname(source));
+    const key =
+      source in manifest
+        ? source
+        : Object.keys(manifest).find((each) => manifest[each]?.isDynamicEntry && manifest[each]?.name === name);
+    if (key) collect(key, files);
+  }
   return [...files].filter((each) => !entryFiles.has(each)).map((each) => `/${each}`);
 }

@@ -1,7 +1,17 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_SORT, isCategoryValue, matchPageRoute, PAGE_SIZE } from '@gvm/contract';
+import {
+  cartEndpoints,
+  DEFAULT_SORT,
+  isCategoryValue,
+  matchPageRoute,
+  notificationEndpoints,
+  PAGE_SIZE,
+  userEndpoints,
+  walletEndpoints,
+} from '@gvm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 import { PICTURE_URL, paintFirstRow } from './first-row';
@@ -48,6 +58,54 @@ const LOW_PRIORITY_PAGES: ReadonlySet<PreloadedPage> = new Set(['checkout', 'wal
 function isLowPriorityPage(pathname: string): boolean {
   const page = preloadedPage(pathname);
   return page !== undefined && LOW_PRIORITY_PAGES.has(page);
+}
+
+/**
+ * What the first render of a signed-in page asks the API for (the header's user, cart and
+ * notifications, and the page's own data), by page: the page's HTML asks first (decision 038).
+ */
+const EARLY_REQUESTS: Partial<Record<PreloadedPage, readonly string[]>> = {
+  checkout: [userEndpoints.me.path, cartEndpoints.get.path, walletEndpoints.get.path, notificationEndpoints.list.path],
+  wallet: [userEndpoints.me.path, walletEndpoints.get.path, cartEndpoints.get.path, notificationEndpoints.list.path],
+};
+
+/**
+ * Decision 038: the signed-in pages' HTML starts their first API requests itself, with the session
+ * the app stores (apps/web/src/lib/auth/token-storage.ts: `token`, `refreshToken`; the user's id
+ * is the access token's `sub`), so the answers come while the app's code loads instead of after
+ * it; the app's API client takes each answer once (apps/web/src/lib/early-requests.ts). The paths
+ * are the script element's `data-requests`, so the script is one text whose hash the CSP allows.
+ * A guest, a token that does not decode or any failure leaves it to the app, which asks as usual.
+ */
+export const EARLY_REQUESTS_SCRIPT = [
+  '(function () {',
+  '  try {',
+  "    var token = localStorage.getItem('token');",
+  "    if (!token || !localStorage.getItem('refreshToken')) return;",
+  "    var user = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).sub;",
+  "    if (typeof user !== 'string' || !user) return;",
+  "    var headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };",
+  '    var responses = {};',
+  '    JSON.parse(document.currentScript.dataset.requests).forEach(function (path) {',
+  "      var url = path.replace(':userId', encodeURIComponent(user));",
+  "      var response = fetch('/api/v1' + url, { headers: headers, signal: AbortSignal.timeout(10000) });",
+  '      response.catch(function () {});',
+  '      responses[url] = response;',
+  '    });',
+  '    window.earlyApiRequests = { token: token, responses: responses };',
+  '  } catch (error) {}',
+  '})();',
+].join('\n');
+
+/** The CSP's source for EARLY_REQUESTS_SCRIPT (script-src), the one inline script the app's pages have. */
+export const EARLY_REQUESTS_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EARLY_REQUESTS_SCRIPT).digest('base64')}'`;
+
+function earlyRequestsScript(pathname: string): string {
+  const page = preloadedPage(pathname);
+  const requests = page === undefined ? undefined : EARLY_REQUESTS[page];
+  if (!requests) return '';
+  const attribute = JSON.stringify(requests).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<script data-requests="${attribute}">${EARLY_REQUESTS_SCRIPT}</script>`;
 }
 
 /** The data the first render of `/` or `/product/:id` needs, read by apps/web/src/lib/initial-data.ts. */
@@ -213,7 +271,9 @@ export function renderPage(
       // so their code asks for low priority and leaves the first round trips to the HTML and font.
       const priority = name === 'page' && isLowPriorityPage(pathname) ? ' fetchpriority="low"' : '';
       const links = chunks.map((file) => `<link rel="modulepreload" crossorigin${priority} href="${file}">`).join('');
-      html = html.replace('</head>', () => `${links}</head>`);
+      // The signed-in pages' first API requests go out first (decision 038).
+      const early = name === 'page' ? earlyRequestsScript(pathname) : '';
+      html = html.replace('</head>', () => `${early}${links}</head>`);
       if (priority && entry) {
         html = html.replace(
           ENTRY_SCRIPT,

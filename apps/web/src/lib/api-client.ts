@@ -8,6 +8,7 @@ import {
   type SuccessOf,
   successSchema,
 } from '@gvm/contract';
+import { takeEarlyResponse } from './early-requests';
 import { api, type HttpRequest } from './http-client';
 
 export { ApiError, failureMessage, responseError, serverMessage, toApiError } from './api-error';
@@ -42,12 +43,15 @@ export async function callEndpoint<const E extends EndpointShape>(
 ): Promise<SuccessOf<E>> {
   const description = typeof endpoint === 'function' ? await endpoint() : endpoint;
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string>; query?: object; body?: unknown };
+  const url = endpointPath(description, params);
   const response = await api.request({
     ...options,
     method: description.method,
-    url: endpointPath(description, params),
+    url,
     params: query,
     data: body,
+    // The answer the page's HTML already asked for, if it did (decision 038).
+    early: takeEarlyResponse(description.method, query === undefined ? url : undefined),
   });
   // A 204 has no body: the contract reads it as null.
   const data: unknown = response.status === 204 ? null : response.data;

@@ -24,6 +24,11 @@ export interface HttpRequest {
   skipAuthRefresh?: boolean;
   /** Set on the one repeat after a refresh, so no request is ever refreshed twice. */
   authRetried?: boolean;
+  /**
+   * The answer to this very request, already on its way (lib/early-requests.ts): read instead of
+   * sending the request. A repeat after a refresh is sent anew.
+   */
+  early?: Promise<Response>;
 }
 
 export interface HttpResponse {
@@ -90,12 +95,13 @@ export const api = {
     if (request.data !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
-      response = await api.transport(`${API_BASE_PATH}${request.url}${queryString(request.params)}`, {
-        method: request.method.toUpperCase(),
-        headers,
-        body: request.data === undefined ? undefined : JSON.stringify(request.data),
-        signal: timeoutSignal(request.signal),
-      });
+      response = await (request.early ??
+        api.transport(`${API_BASE_PATH}${request.url}${queryString(request.params)}`, {
+          method: request.method.toUpperCase(),
+          headers,
+          body: request.data === undefined ? undefined : JSON.stringify(request.data),
+          signal: timeoutSignal(request.signal),
+        }));
     } catch (error) {
       throw noAnswer(error);
     }
@@ -145,5 +151,5 @@ async function retryAfterRefresh(
     }
   }
   const { Authorization: _sent, ...headers } = request.headers ?? {};
-  return api.request({ ...request, headers, authRetried: true });
+  return api.request({ ...request, headers, early: undefined, authRetried: true });
 }
