@@ -329,13 +329,14 @@ describe('pages carry their shell and the catalogue data of their first render (
     });
 
     it('ask for nothing for a guest, half a session or a token that does not decode, and never throw', () => {
-      for (const storage of [
+      const sessions: Record<string, string>[] = [
         {},
         { token: tokenFor({ sub: 'user-1' }) },
         { token: 'not-a-token', refreshToken: 'refresh' },
         { token: 'a.%%%.c', refreshToken: 'refresh' },
         { token: tokenFor({ sub: 42 }), refreshToken: 'refresh' },
-      ]) {
+      ];
+      for (const storage of sessions) {
         const { requests, early } = runEarlyScript(storage);
         expect(requests, JSON.stringify(storage)).toEqual([]);
         expect(early).toBeUndefined();
