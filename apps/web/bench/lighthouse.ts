@@ -1,8 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium as playwright } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_PATH } from './browser';
 import { startHttp2Front } from './http2-front';
 import { benchRoutes } from './routes';
@@ -24,6 +26,20 @@ const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
  * but the order of events (first paint before the script arrives) is a phone's, not localhost's.
  */
 const throttlingMethod = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+/**
+ * LIGHTHOUSE_CPU=calibrated sets each run's simulated CPU slowdown from the machine's speed that
+ * Lighthouse measured as the run began (its `benchmarkIndex`), by the rule of Lighthouse's CPU
+ * slowdown calculator (Lighthouse's docs/throttling.md, 'Calibrating the CPU slowdown'), so every
+ * run stands for the same mid-tier phone: the constant 4x assumes a fast desktop (1,500-2,000) and
+ * makes a slower or busier host (1,000-1,300: a shared machine) a slower phone than that. The run
+ * is gathered first and simulated after (Lighthouse's gather and audit modes; simulated throttling
+ * only reads the multiplier when it simulates). A number (LIGHTHOUSE_CPU=3) sets it outright;
+ * unset, Lighthouse's 4x.
+ */
+const cpuSetting = process.env.LIGHTHOUSE_CPU;
+if (cpuSetting && cpuSetting !== 'calibrated' && !(Number(cpuSetting) > 0)) {
+  throw new Error(`LIGHTHOUSE_CPU is 'calibrated' or a number, not '${cpuSetting}'`);
+}
 /**
  * LIGHTHOUSE_REPORT_DIR=<folder> keeps each page's full report (JSON) there, with its trace
  * (`*.trace.json`, for Chrome's performance panel or a script), the last run's of each page.
@@ -75,6 +91,61 @@ interface Result {
    * 1,200 scores lower than the same machine at 2,000 (a neighbour's load on a shared host).
    */
   benchmarks: number[];
+  /** Each run's simulated CPU slowdown, in the order of `benchmarks`' runs (4 unless LIGHTHOUSE_CPU). */
+  slowdowns: number[];
+}
+
+/**
+ * Lighthouse's CPU slowdown calculator (lighthouse-cpu-throttling-calculator, linked from
+ * Lighthouse's docs/throttling.md): the multiplier that brings a host of this benchmarkIndex to
+ * Lighthouse's mid-tier phone; 1,533 gives the default 4.
+ */
+function calibratedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
+  return 1;
+}
+
+/** LIGHTHOUSE_CPU's number, or Lighthouse's own 4. */
+const fixedSlowdown =
+  cpuSetting && cpuSetting !== 'calibrated'
+    ? Number(cpuSetting)
+    : lighthouseThrottling.mobileSlow4G.cpuSlowdownMultiplier;
+
+function runOnce(path: string, cpuSlowdownMultiplier: number, mode: { gatherMode?: string; auditMode?: string } = {}) {
+  return lighthouse(`${origin}${path}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    throttlingMethod,
+    throttling: { ...lighthouseThrottling.mobileSlow4G, cpuSlowdownMultiplier },
+    ...mode,
+  });
+}
+
+/**
+ * LIGHTHOUSE_CPU=calibrated: gathers the page, reads the machine's speed Lighthouse measured as it
+ * began, and simulates the run with the slowdown that speed calls for.
+ */
+async function runCalibrated(path: string) {
+  const saved = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+  try {
+    await runOnce(path, fixedSlowdown, { gatherMode: saved });
+    const file = join(saved, 'artifacts.json');
+    const artifacts = JSON.parse(readFileSync(file, 'utf8')) as {
+      BenchmarkIndex: number;
+      settings: { throttling: { cpuSlowdownMultiplier: number } };
+    };
+    const slowdown = Math.round(calibratedSlowdown(artifacts.BenchmarkIndex) * 10) / 10;
+    // The audit's settings must be the gather's: the slowdown is written into both.
+    artifacts.settings.throttling.cpuSlowdownMultiplier = slowdown;
+    writeFileSync(file, JSON.stringify(artifacts));
+    return await runOnce(path, slowdown, { auditMode: saved });
+  } finally {
+    rmSync(saved, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -83,13 +154,7 @@ interface Result {
  */
 async function runLighthouse(path: string, attempts = 3) {
   for (let attempt = 1; ; attempt += 1) {
-    const runner = await lighthouse(`${origin}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      throttlingMethod,
-    });
+    const runner = cpuSetting === 'calibrated' ? await runCalibrated(path) : await runOnce(path, fixedSlowdown);
     if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { runtimeError } = runner.lhr;
     if (!runtimeError) {
@@ -139,12 +204,21 @@ async function audit(name: string, path: string): Promise<Result> {
         }),
       scores: [],
       benchmarks: [Math.round(lhr.environment.benchmarkIndex ?? 0)],
+      slowdowns: [lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 0],
     });
   }
   results.sort((a, b) => a.performance - b.performance);
   const median = results[Math.floor(results.length / 2)] as Result;
-  const benchmarks = results.flatMap((each) => each.benchmarks).sort((a, b) => a - b);
-  return { ...median, scores: results.map((each) => each.performance), benchmarks };
+  const byMachine = results.flatMap((each) =>
+    each.benchmarks.map((index, i) => [index, each.slowdowns[i] ?? 0] as const),
+  );
+  byMachine.sort((a, b) => a[0] - b[0]);
+  return {
+    ...median,
+    scores: results.map((each) => each.performance),
+    benchmarks: byMachine.map(([index]) => index),
+    slowdowns: byMachine.map(([, slowdown]) => slowdown),
+  };
 }
 
 /**
@@ -179,14 +253,16 @@ try {
 
   console.log(
     `\nLighthouse ${lighthouseVersion()} mobile, ${throttlingMethod} throttling, ${front ? 'HTTPS and HTTP/2' : 'HTTP/1.1'} ` +
-      `(${new Date().toISOString()}, ${runs} run(s) a page)\n`,
+      `(${new Date().toISOString()}, ${runs} run(s) a page), CPU slowdown ${cpuSetting === 'calibrated' ? 'calibrated to the machine per run' : `${cpuSetting ?? 4}x`}\n`,
   );
-  console.log('route      perf  a11y  FCP      LCP      TBT      CLS     runs            machine (benchmarkIndex)');
+  console.log(
+    'route      perf  a11y  FCP      LCP      TBT      CLS     runs            machine (benchmarkIndex)   CPU slowdown',
+  );
   for (const result of results) {
     console.log(
       `${result.name.padEnd(10)} ${String(result.performance).padStart(4)}  ${String(result.accessibility).padStart(4)}  ` +
         `${result.fcp.padEnd(8)} ${result.lcp.padEnd(8)} ${result.tbt.padEnd(8)} ${result.cls.padEnd(7)} ` +
-        `${result.scores.join(' ').padEnd(15)} ${result.benchmarks.join(' ')}`,
+        `${result.scores.join(' ').padEnd(15)} ${result.benchmarks.join(' ').padEnd(26)} ${result.slowdowns.join(' ')}`,
     );
   }
   for (const result of results.filter((each) => each.failedA11y.length > 0)) {
