@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInIps, users } from '../src/db/schema';
+import { KNOWN_SIGN_IN_IP_DAYS } from '../src/modules/auth/known-ips';
 import { hashSignInIp } from '../src/modules/auth/secrets';
 import { type ClockedTestContext, createClockedTestApp, minutes } from './support/app';
 import { codeIn, latestMailTo, mailsTo, verificationTokenIn } from './support/mail';
@@ -175,5 +176,25 @@ describe('a lock-out caused by strangers (decision 020)', () => {
       .where(eq(signInIps.userId, account?.id ?? ''));
     expect(rows.map((row) => row.ipHash)).toEqual([hashSignInIp(ctx.app.appConfig.jwtSecret, account?.id ?? '', home)]);
     expect(rows[0]?.ipHash).not.toBe(createHash('sha256').update(home).digest('hex'));
+  });
+
+  it('forgets an address not signed in from for 180 days: a stranger again, its hash deleted at the next sign-in', async () => {
+    const days = (n: number) => minutes(n * 24 * 60);
+    const { user } = await createUserAndToken(ctx.app);
+    const [home, office] = [nextIp(), nextIp()];
+    await signInFrom(user.email, home);
+    await signInFrom(user.email, office);
+    ctx.clock.advance(days(100));
+    await signInFrom(user.email, office);
+    // Home last signed in 181 days ago, the office 81.
+    ctx.clock.advance(days(KNOWN_SIGN_IN_IP_DAYS - 100 + 1));
+    await lockOut(user.email);
+    expect((await generateCode(user.email, home)).statusCode).toBe(429);
+    expect((await generateCode(user.email, office)).statusCode).toBe(200);
+
+    const loginCode = codeIn(await latestMailTo(ctx.app, user.email));
+    expect((await logIn(user.email, loginCode, office)).statusCode).toBe(200);
+    const rows = await ctx.app.db.select().from(signInIps).where(eq(signInIps.userId, user.id));
+    expect(rows.map((row) => row.ipHash)).toEqual([hashSignInIp(ctx.app.appConfig.jwtSecret, user.id, office)]);
   });
 });

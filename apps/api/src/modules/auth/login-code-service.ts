@@ -45,7 +45,7 @@ export async function requestLoginCode(
     // Serialises requests for one address, so the count and the voiding below see each other.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-code:${email}`}))`);
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    const fromKnownIp = user ? await isKnownSignInIp(tx, config.jwtSecret, user.id, ip) : false;
+    const fromKnownIp = user ? await isKnownSignInIp(tx, config.jwtSecret, user.id, ip, now) : false;
     const [recent] = await tx
       .select({ total: count() })
       .from(loginCodes)
