@@ -1,19 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-
-const regionNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
-
-/** 'GB' → 'United Kingdom'; a code the browser does not know is shown as it is. */
-function countryName(code: string | undefined): string {
-  if (!code) return 'United Kingdom';
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    // DisplayNames throws a RangeError for a malformed code; the code itself is still meaningful.
-    return code;
-  }
-}
+import { countryName } from '../lib/country-name';
 
 /** Spec 000 section 2: country, Home, merchant. */
 export function ProductDetailBreadcrumb({
