@@ -2,11 +2,14 @@ import { formatMoney, type PendingVoucher } from '@gvm/contract';
 import { MerchantLogo } from '@/components/merchant-logo';
 import { cn } from '@/lib/cn';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** Made on first use: a browser's first `Intl.DateTimeFormat` takes tens of milliseconds (issue 10 §2). */
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 function sentOn(date: string): string {
   const parsed = new Date(date);
-  return Number.isNaN(parsed.getTime()) ? date : dateFormat.format(parsed);
+  if (Number.isNaN(parsed.getTime())) return date;
+  dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return dateFormat.format(parsed);
 }
 
 /** One pending gift from the sender (spec 001 section 3): merchant, image, value, sent date and order id. */

@@ -101,6 +101,10 @@ describe('a scheduled gift on the Sent list (issue 11)', () => {
     expect(card).toHaveTextContent('Scheduled for 14 Mar 2027');
     expect(card).not.toHaveTextContent('Pending Confirmation');
     expect(within(card).queryByRole('button', { name: 'Resend e-mail' })).toBeNull();
+    // Each entry with its time in London (GMT in November).
+    expect(within(card).getByRole('list', { name: 'Gift history' })).toHaveTextContent(
+      '23 Nov 2026, 10:00 Scheduled for 14 Mar 2027',
+    );
 
     await userEvent.click(within(card).getByRole('button', { name: 'Change date' }));
     const date = within(card).getByLabelText('Delivery date');

@@ -14,14 +14,23 @@ import { Label } from '@/components/ui/label';
 import { toApiError } from '@/lib/api-client';
 import { useChangeGift } from '../api/gift-delivery';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: GIFT_TIME_ZONE,
-});
+/**
+ * Made on first use: a browser's first `Intl.DateTimeFormat` with a time zone takes tens of
+ * milliseconds (issue 10 §2); only a gift with a history needs one.
+ */
+let timeFormat: Intl.DateTimeFormat | undefined;
+
+function historyTime(at: string): string {
+  timeFormat ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: GIFT_TIME_ZONE,
+  });
+  return timeFormat.format(new Date(at));
+}
 
 function historyText(entry: GiftHistoryEntry): string {
   const day = entry.sendOn ? formatDeliveryDay(entry.sendOn) : '';
@@ -219,7 +228,7 @@ export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {
             {delivery.history.map((entry) => (
               <li key={`${entry.kind}-${entry.at}-${entry.email ?? entry.sendOn ?? ''}`} className="break-words">
                 <time dateTime={entry.at} className="text-gray-500">
-                  {timeFormat.format(new Date(entry.at))}
+                  {historyTime(entry.at)}
                 </time>{' '}
                 {historyText(entry)}
               </li>
