@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { DEFAULT_SORT, PAGE_SIZE, type Product } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>UGM</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
+  // A file with the build's compressed copies (apps/web/scripts/compress-assets.ts), each marked
+  // so a test can tell the copy from the server's own compression of the file.
+  writeFileSync(path.join(dist, 'assets', 'page-def456.js'), script);
+  writeFileSync(path.join(dist, 'assets', 'page-def456.js.br'), brotliCompressSync(`${script}//br copy`));
+  writeFileSync(path.join(dist, 'assets', 'page-def456.js.gz'), gzipSync(`${script}//gzip copy`));
   ctx = await createTestApp({ webDistDir: dist });
 });
 afterAll(() => ctx.close());
@@ -83,6 +89,39 @@ describe('serving the web app', () => {
     });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.rawPayload.length).toBeLessThan(script.length);
+  });
+
+  it("sends the build's compressed copy of a file as it is, to a browser that accepts its coding", async () => {
+    const asset = (acceptEncoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/assets/page-def456.js',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const br = await asset('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${script}//br copy`);
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(`${script}//gzip copy`);
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    for (const response of [br, gzip, plain]) {
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A cache keeps one answer per coding.
+      expect(response.headers.vary).toBe('accept-encoding');
+    }
+    // A file without copies is compressed per request, with the same Vary.
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(script);
+    expect(compressed.headers.vary).toBe('accept-encoding');
   });
 
   it('keeps unknown API paths as JSON 404s, not the web app', async () => {

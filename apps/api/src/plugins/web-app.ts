@@ -182,10 +182,15 @@ export async function registerWebApp(app: App, distDir: string | undefined): Pro
       index: false,
       // Source maps stay on the build machine (vite's `sourcemap: 'hidden'`): never served.
       allowedPath: (pathname) => !pathname.endsWith('/') && !/\.map$/i.test(pathname),
+      // The build's brotli and gzip copies (apps/web/scripts/compress-assets.ts), sent as they are
+      // to a browser that accepts them; a file without one is compressed per request (app.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Lower case, as @fastify/compress looks for it before adding its own.
+        res.setHeader('Vary', 'accept-encoding');
       },
     });
   }
