@@ -25,6 +25,12 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>UGM</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
+  // What the build writes for the server alone, and the root's own public file.
+  writeFileSync(path.join(dist, 'shells.json'), '{"shells":true}');
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/index-abc123.js"}}');
+  writeFileSync(path.join(dist, 'assets', '.hidden.js'), '{"file":1}');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A file with the build's compressed copies (apps/web/scripts/compress-assets.ts), each marked
   // so a test can tell the copy from the server's own compression of the file.
   writeFileSync(path.join(dist, 'assets', 'page-def456.js'), script);
@@ -59,6 +65,17 @@ describe('serving the web app', () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.body, url).toContain('<div id="root">');
     }
+  });
+
+  it("does not serve the build's notes to the server", async () => {
+    for (const url of ['/shells.json', '/SHELLS.json', '/.vite/manifest.json', '/assets/.hidden.js', '/index.html']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('"shells"');
+      expect(response.body, url).not.toContain('"file"');
+    }
+    // The root's own files are still served.
+    expect((await ctx.app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
   });
 
   it('does not serve source maps', async () => {

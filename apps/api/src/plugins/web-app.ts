@@ -170,6 +170,18 @@ export function scriptSafeJson(value: unknown): string {
  * A path that is none of the web's pages (`matchPageRoute`, the route table the router registers)
  * gets the same page with status 404: the app draws its not-found page.
  */
+/**
+ * What of the build the server sends as files: the hashed assets and the root's own (the favicon).
+ * Source maps stay on the build machine (vite's `sourcemap: 'hidden'`); the build's notes to the
+ * server (`shells.json`, `.vite/manifest.json`, the template `index.html`) are read, not served.
+ */
+function isPublicFile(pathname: string): boolean {
+  if (pathname.endsWith('/') || /\.map$/i.test(pathname)) return false;
+  if (pathname.split('/').some((segment) => segment.startsWith('.'))) return false;
+  return !BUILD_NOTES.has(pathname.toLowerCase());
+}
+const BUILD_NOTES: ReadonlySet<string> = new Set(['/shells.json', '/index.html']);
+
 export async function registerWebApp(app: App, distDir: string | undefined): Promise<void> {
   const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
   const template = hasWebApp ? inlineStylesheets(readFileSync(path.join(distDir, 'index.html'), 'utf8'), distDir) : '';
@@ -180,8 +192,7 @@ export async function registerWebApp(app: App, distDir: string | undefined): Pro
       wildcard: true,
       // `/` (a folder) is a page like any other: rendered below, not sent as the bare file.
       index: false,
-      // Source maps stay on the build machine (vite's `sourcemap: 'hidden'`): never served.
-      allowedPath: (pathname) => !pathname.endsWith('/') && !/\.map$/i.test(pathname),
+      allowedPath: isPublicFile,
       // The build's brotli and gzip copies (apps/web/scripts/compress-assets.ts), sent as they are
       // to a browser that accepts them; a file without one is compressed per request (app.ts).
       preCompressed: true,
