@@ -16,9 +16,9 @@ let regionNames: Intl.DisplayNames | undefined;
  * does not list yet is named by the browser, and a code it does not know is shown as it is.
  */
 export function countryName(code: string | undefined): string {
-  if (!code) return 'United Kingdom';
-  const known = CATALOGUE_COUNTRY_NAMES[code];
-  if (known) return known;
+  if (!code) return CATALOGUE_COUNTRY_NAMES.GB as string;
+  // Own keys only: a code such as 'constructor' is not a name the table holds.
+  if (Object.hasOwn(CATALOGUE_COUNTRY_NAMES, code)) return CATALOGUE_COUNTRY_NAMES[code] as string;
   try {
     regionNames ??= new Intl.DisplayNames(['en-GB'], { type: 'region' });
     return regionNames.of(code) ?? code;

@@ -1,15 +1,11 @@
 import { formatMoney, type PendingVoucher } from '@gvm/contract';
 import { MerchantLogo } from '@/components/merchant-logo';
 import { cn } from '@/lib/cn';
+import { shortDate } from '@/lib/short-date';
 
-/** Made on first use: a browser's first `Intl.DateTimeFormat` takes tens of milliseconds (issue 10 §2). */
-let dateFormat: Intl.DateTimeFormat | undefined;
-
+/** The sent date as '20 Nov 2026', or as the server wrote it when it does not parse. */
 function sentOn(date: string): string {
-  const parsed = new Date(date);
-  if (Number.isNaN(parsed.getTime())) return date;
-  dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-  return dateFormat.format(parsed);
+  return shortDate(date) ?? date;
 }
 
 /** One pending gift from the sender (spec 001 section 3): merchant, image, value, sent date and order id. */

@@ -1,4 +1,5 @@
 import type { WalletTransaction } from '@gvm/contract';
+import { shortDate } from '@/lib/short-date';
 
 /** Spec 001 section 2: the type labels of the Transaction History. */
 export function transactionLabel(type: string): string {
@@ -28,12 +29,7 @@ export function newestFirst<T>(items: readonly T[], dateOf: (item: T) => string)
   return [...items].sort((a, b) => Date.parse(dateOf(b)) - Date.parse(dateOf(a)));
 }
 
-/** Made on first use: the wallet page loads this module before it has any date to write (issue 10 §2). */
-let dateFormat: Intl.DateTimeFormat | undefined;
-
+/** '20 Nov 2026', or '-' for a date that does not parse. */
 export function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '-';
-  dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-  return dateFormat.format(time);
+  return shortDate(iso) ?? '-';
 }
