@@ -86,6 +86,27 @@ describe("answers the page's HTML asked for before the app loaded (decision 038)
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /carts', 'GET /users/me']);
   });
 
+  it('that are dropped are ended: their bodies are cancelled, a failed one is let be', async () => {
+    serve(
+      fakeEndpoint(cartEndpoints.create, () => ({
+        status: 201,
+        body: { _id: 'cart-1', userId: 'user-ada', items: [] },
+      })),
+    );
+    const unread = json(200, ada);
+    const cancel = vi.spyOn(unread.body as ReadableStream, 'cancel');
+    window.earlyApiRequests = {
+      token,
+      responses: {
+        '/users/me': Promise.resolve(unread),
+        '/carts/user-ada': Promise.reject(new TypeError('Failed to fetch')),
+      },
+    };
+    await callEndpoint(cartEndpoints.create, { body: { userId: 'user-ada' } });
+    await vi.waitFor(() => expect(cancel).toHaveBeenCalledOnce());
+    expect(window.earlyApiRequests).toBeUndefined();
+  });
+
   it('a 401 among them refreshes the session and sends the request anew, as for any answer', async () => {
     const requests = serve({
       ...fakeEndpoint(userEndpoints.me, ({ authorization }) =>

@@ -26,17 +26,28 @@ export const EARLY_ANSWER_MS = 10_000;
  * The early answer to a GET of `url` (under /api/v1, no query) sent with the token stored now, if
  * the page's HTML asked for it: taken once, so every later request is sent anew. A change (any
  * other method), or a page open longer than EARLY_ANSWER_MS, drops the answers not yet taken,
- * since they may no longer be true.
+ * since they may no longer be true; their bodies are cancelled, so the browser ends those
+ * requests now rather than when the script's own timeout aborts them.
  */
 export function takeEarlyResponse(method: string, url: string | undefined): Promise<Response> | undefined {
   const early = window.earlyApiRequests;
   if (!early) return undefined;
   if (method !== 'GET' || performance.now() > EARLY_ANSWER_MS) {
     window.earlyApiRequests = undefined;
+    for (const response of Object.values(early.responses)) void discard(response);
     return undefined;
   }
   if (url === undefined || !Object.hasOwn(early.responses, url) || readTokens().token !== early.token) return undefined;
   const response = early.responses[url];
   delete early.responses[url];
   return response;
+}
+
+/** Ends an answer nobody will read: its body is cancelled; a request that failed is let be. */
+async function discard(response: Promise<Response>): Promise<void> {
+  try {
+    await (await response).body?.cancel();
+  } catch {
+    // Failed or already aborted: nothing left to end.
+  }
 }
