@@ -42,8 +42,10 @@ export default defineConfig(({ command }) => ({
         index: path.resolve(import.meta.dirname, 'index.html'),
         'after-paint': path.resolve(import.meta.dirname, 'src/after-paint.ts'),
       },
-      // Short chunk names: the entry lists every lazy chunk's file for preloading (decision 023).
-      output: { chunkFileNames: 'assets/c-[hash].js' },
+      // Short chunk names: the entry lists every lazy chunk's file for preloading (decision 023),
+      // and each page's chunks name the ones they import. Seven characters of hash (Rollup's
+      // least for this many chunks; 8 by default) take 160-190 bytes gzipped off each first load.
+      output: { chunkFileNames: 'assets/c-[hash:7].js' },
     },
   },
 }));

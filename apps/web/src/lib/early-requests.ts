@@ -34,20 +34,13 @@ export function takeEarlyResponse(method: string, url: string | undefined): Prom
   if (!early) return undefined;
   if (method !== 'GET' || performance.now() > EARLY_ANSWER_MS) {
     window.earlyApiRequests = undefined;
-    for (const response of Object.values(early.responses)) void discard(response);
+    // Ended now, not when the script's timeout aborts them; a request that failed has no body.
+    for (const response of Object.values(early.responses))
+      response.then((answer) => answer.body?.cancel()).catch(() => {});
     return undefined;
   }
   if (url === undefined || !Object.hasOwn(early.responses, url) || readTokens().token !== early.token) return undefined;
   const response = early.responses[url];
   delete early.responses[url];
   return response;
-}
-
-/** Ends an answer nobody will read: its body is cancelled; a request that failed is let be. */
-async function discard(response: Promise<Response>): Promise<void> {
-  try {
-    await (await response).body?.cancel();
-  } catch {
-    // Failed or already aborted: nothing left to end.
-  }
 }
