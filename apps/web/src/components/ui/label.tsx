@@ -1,7 +1,12 @@
 import * as LabelPrimitive from '@radix-ui/react-label';
+import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
 
+/**
+ * A form field's label. Its look is index.css's `field-label` (components layer), so any utility
+ * passed in `className` overrides it without tailwind-merge, which /checkout's first render (the
+ * gift recipients' labels) then does not load (issue 10 §2).
+ */
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('text-sm font-medium text-gray-800', className)} {...props} />;
+  return <LabelPrimitive.Root className={clsx('field-label', className)} {...props} />;
 }

@@ -1,10 +1,10 @@
 import { WALLET_HISTORY_LIMIT, type WalletTransaction } from '@gvm/contract';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { formatDate, isDebit, newestFirst, signedAmount, transactionLabel } from '../lib/transactions';
 
 function Amount({ transaction, currency }: { transaction: WalletTransaction; currency: string }) {
   return (
-    <span className={cn('font-semibold tabular-nums', isDebit(transaction) ? 'text-red-600' : 'text-green-700')}>
+    <span className={clsx('font-semibold tabular-nums', isDebit(transaction) ? 'text-red-600' : 'text-green-700')}>
       {signedAmount(transaction, currency)}
     </span>
   );
