@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lazyContractSchemas } from './scripts/lazy-contract-schemas';
 
 const require = createRequire(import.meta.url);
 
@@ -17,7 +18,8 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  // The contract's schemas built on first use (decision 040).
+  plugins: [react(), tailwindcss(), lazyContractSchemas()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },

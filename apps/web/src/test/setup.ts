@@ -8,5 +8,6 @@ markToasterReady();
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // The build scripts' tests run in node (`@vitest-environment node`), without storage.
+  globalThis.localStorage?.clear();
 });
