@@ -18,9 +18,6 @@ interface Node {
   init?: Node | null;
 }
 
-/** Initialisers that build a schema: a call (`z.object(...)`, `text()`, `base.extend(...)`). */
-const BUILDS_A_SCHEMA = new Set(['CallExpression']);
-
 /**
  * The contract's top-level schemas built on first use in the web app (decision 040).
  *
@@ -41,20 +38,19 @@ export function lazyContractSchemas(): Plugin {
       if (!CONTRACT_SOURCE.test(id.split('?')[0] ?? '')) return null;
       const program = this.parse(code) as unknown as { body: Node[] };
       const edits = new MagicString(code);
-      let wrapped = 0;
       for (const statement of program.body) {
         const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
         if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
         for (const declarator of declaration.declarations ?? []) {
           const { id: name, init } = declarator;
           if (name?.type !== 'Identifier' || !name.name?.endsWith('Schema')) continue;
-          if (!init || !BUILDS_A_SCHEMA.has(init.type)) continue;
+          // A schema is built by a call (`z.object(...)`, `text()`, `base.extend(...)`).
+          if (init?.type !== 'CallExpression') continue;
           edits.appendLeft(init.start, '__lazySchema(() => (');
           edits.appendRight(init.end, '))');
-          wrapped += 1;
         }
       }
-      if (wrapped === 0) return null;
+      if (!edits.hasChanged()) return null;
       edits.prepend(`import { lazySchema as __lazySchema } from ${JSON.stringify(LAZY_SCHEMA_MODULE)};\n`);
       return { code: edits.toString(), map: edits.generateMap({ hires: true, source: id }) };
     },
