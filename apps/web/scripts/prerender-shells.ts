@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';
+import { PUBLIC_PAGES, SIGNED_IN_FIRST_RENDER, SIGNED_IN_PAGES } from './first-loads';
 
 /**
  * After `vite build`: draws the page shells (src/prerender.tsx) for `/`, a product page and any
@@ -11,18 +12,6 @@ import { createServer } from 'vite';
  */
 const webRoot = path.resolve(import.meta.dirname, '..');
 
-/**
- * What a signed-in page's first render loads lazily whatever the page: the header's bell (with the
- * notifications' call) and cart link, and the contract's modules for `/users/me` and the cart
- * (with the catalogue's, which the cart's lines use).
- */
-const SIGNED_IN_FIRST_RENDER = [
-  'src/features/notifications/components/signed-in-notification-bell.tsx',
-  'src/features/cart/components/server-cart-link.tsx',
-  '../../packages/contract/src/users.ts',
-  '../../packages/contract/src/carts.ts',
-  '../../packages/contract/src/catalog.ts',
-];
 const origin = 'http://localhost';
 const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: `${origin}/`, pretendToBeVisual: true });
 const globals = globalThis as Record<string, unknown>;
@@ -55,18 +44,16 @@ try {
     page: draw('/cart'),
   };
   // The page's own code starts loading with the HTML rather than after the entry has run.
-  const home = pageChunks('src/features/catalog/pages/home-page.tsx');
   const preload = {
-    home,
-    // With a category, brand or search the grid opens the page; under the rows it loads when near.
-    homeGrid: [...new Set([...home, ...pageChunks('src/features/catalog/components/browse-results.tsx')])],
-    product: pageChunks('src/features/catalog/pages/product-page.tsx'),
-    cart: pageChunks('src/features/cart/pages/cart-page.tsx'),
+    home: pageChunks(...PUBLIC_PAGES.home),
+    homeGrid: pageChunks(...PUBLIC_PAGES.homeGrid),
+    product: pageChunks(...PUBLIC_PAGES.product),
+    cart: pageChunks(...PUBLIC_PAGES.cart),
     // Signed-in pages drawn with the `page` shell: their code need not wait for the entry to run,
     // nor what their first render loads on its way (decision 038): the signed-in header's parts and
     // the descriptions of the endpoints whose answers the page's HTML has already asked for.
-    checkout: pageChunks('src/features/checkout/pages/checkout-page.tsx', ...SIGNED_IN_FIRST_RENDER),
-    wallet: pageChunks('src/features/wallet/pages/wallet-page.tsx', ...SIGNED_IN_FIRST_RENDER),
+    checkout: pageChunks(SIGNED_IN_PAGES.checkout, ...SIGNED_IN_FIRST_RENDER),
+    wallet: pageChunks(SIGNED_IN_PAGES.wallet, ...SIGNED_IN_FIRST_RENDER),
     page: [],
   };
   // The home page's loader, which adds the entry and `preload.home` after the first paint (decision 035).
@@ -78,50 +65,48 @@ try {
   await server.close();
 }
 
-interface ManifestChunk {
+/** A chunk of the build, as scripts/build-app.ts lists them in dist/.vite/chunks.json. */
+interface Chunk {
   file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
+  name: string;
+  isEntry: boolean;
+  /** The modules in it, relative to apps/web. */
+  modules: string[];
+  /** The files it imports statically. */
+  imports: string[];
 }
 
-function readManifest(): Record<string, ManifestChunk> | undefined {
-  const file = path.join(webRoot, 'dist/.vite/manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>) : undefined;
+function readChunks(): Chunk[] | undefined {
+  const file = path.join(webRoot, 'dist/.vite/chunks.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Chunk[]) : undefined;
 }
 
-/** The built file of the build entry `source`, from Vite's manifest; undefined without one. */
+/** The built file of the build entry `source`; undefined without a chunk list. */
 function entryFile(source: string): string | undefined {
-  const chunk = readManifest()?.[source];
-  return chunk?.isEntry ? `/${chunk.file}` : undefined;
+  const chunk = readChunks()?.find((each) => each.isEntry && each.modules.includes(source));
+  return chunk ? `/${chunk.file}` : undefined;
 }
 
 /**
- * The files of a lazily loaded page and the chunks it imports statically, from Vite's build
- * manifest (`vite build --manifest`), less what the entry already loads; [] without a manifest.
+ * The files holding the modules `sources` (a lazily loaded page, the pieces its first render
+ * loads) and the chunks they import statically, less what the entry already loads; [] without a
+ * chunk list.
  */
 function pageChunks(...sources: string[]): string[] {
-  const manifest = readManifest();
-  if (!manifest) return [];
-  const entryFiles = new Set<string>();
-  const collect = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) collect(imported, into);
+  const chunks = readChunks();
+  if (!chunks) return [];
+  const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
+  const collect = (file: string, into: Set<string>) => {
+    if (into.has(file)) return;
+    into.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) collect(imported, into);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entryFiles);
+  const entryFiles = new Set<string>();
+  for (const chunk of chunks) if (chunk.isEntry) collect(chunk.file, entryFiles);
   const files = new Set<string>();
   for (const source of sources) {
-    // A page whose chunk also holds shared code is listed under the chunk's file, by its name.
-    const name = path.basename(source, path.extname(source));
-    const key =
-      source in manifest
-        ? source
-        : Object.keys(manifest).find((each) => manifest[each]?.isDynamicEntry && manifest[each]?.name === name);
-    if (key) collect(key, files);
+    const chunk = chunks.find((each) => each.modules.includes(source));
+    if (chunk) collect(chunk.file, files);
   }
   return [...files].filter((each) => !entryFiles.has(each)).map((each) => `/${each}`);
 }

@@ -1,0 +1,51 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build, type Rollup } from 'vite';
+import { chunkPlan } from './first-loads';
+
+/**
+ * `vite build` in two passes (decision 041): the first, not written, shows how Rollup cuts the app
+ * into chunks by itself; the second writes the build with those chunks, the signed-in pages' own
+ * put together (chunkPlan). Both read vite.config.ts. The second also writes Vite's manifest and
+ * dist/.vite/chunks.json (each chunk's file, the modules it holds code of, relative to apps/web,
+ * and the files it imports), from which scripts/prerender-shells.ts lists each page's preloads.
+ * The build fails if a chunk the plan kept holds other code than in the first pass.
+ */
+const webRoot = path.resolve(import.meta.dirname, '..');
+const configFile = path.join(webRoot, 'vite.config.ts');
+
+const chunksOf = (result: Awaited<ReturnType<typeof build>>) =>
+  (Array.isArray(result) ? result : [result as Rollup.RollupOutput]).flatMap((output) =>
+    output.output.filter((item) => item.type === 'chunk'),
+  );
+
+const first = chunksOf(await build({ configFile, logLevel: 'warn', build: { write: false } }));
+const plan = chunkPlan(first, (source) => path.resolve(webRoot, source));
+const written = chunksOf(
+  await build({
+    configFile,
+    build: { manifest: true, rollupOptions: { output: { manualChunks: (id) => plan.get(id) } } },
+  }),
+);
+// The modules a chunk holds code of (a manual chunk also lists the tree-shaken ones it pulled in).
+const withCode = (chunk: Rollup.OutputChunk | undefined) =>
+  Object.entries(chunk?.modules ?? {})
+    .filter(([, module]) => module.renderedLength > 0)
+    .map(([id]) => id)
+    .sort();
+const writtenByName = new Map(written.map((chunk) => [chunk.name, chunk]));
+for (const chunk of first) {
+  const name = plan.get(chunk.moduleIds[0] ?? '');
+  if (name === undefined || !(chunk.isEntry || name.startsWith('chunk-'))) continue;
+  if (withCode(writtenByName.get(name)).join('\n') !== withCode(chunk).join('\n')) {
+    throw new Error(`build-app: the chunk of ${chunk.facadeModuleId ?? chunk.fileName} changed in the second pass`);
+  }
+}
+const chunks = written.map((chunk) => ({
+  file: chunk.fileName,
+  name: chunk.name,
+  isEntry: chunk.isEntry,
+  modules: withCode(chunk).map((id) => path.relative(webRoot, id)),
+  imports: chunk.imports,
+}));
+writeFileSync(path.join(webRoot, 'dist/.vite/chunks.json'), JSON.stringify(chunks));
