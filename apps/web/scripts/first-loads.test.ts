@@ -45,49 +45,73 @@ const firstBuild = [
   chunk('orders-page', [resolve('src/features/orders/pages/orders-page.tsx')], ['use-cart']),
 ];
 
+/** The modules a first load starting from `roots` (chunk names) takes, following static imports. */
+function modulesLoaded(chunks: readonly BuiltChunk[], roots: string[]): Set<string> {
+  const byName = new Map(chunks.map((each) => [each.name, each]));
+  const modules = new Set<string>();
+  const seen = new Set<string>();
+  const pending = [...roots];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    const each = byName.get(name);
+    if (!each || seen.has(name)) continue;
+    seen.add(name);
+    for (const id of each.moduleIds) modules.add(id);
+    pending.push(...each.imports.map((file) => file.replace(/\.js$/, '')));
+  }
+  return modules;
+}
+
 describe('the build chunk plan (decision 041)', () => {
   const plan = chunkPlan(firstBuild, resolve);
-  const chunkOf = (name: string) =>
-    new Set(firstBuild.find((each) => each.name === name)?.moduleIds.map((id) => plan.get(id)));
+  const nameOf = (chunkName: string) => {
+    const names = new Set(firstBuild.find((each) => each.name === chunkName)?.moduleIds.map((id) => plan.get(id)));
+    expect(names.size, chunkName).toBe(1);
+    return [...names][0];
+  };
 
   it('names every module, so Rollup adds none to a chunk it was not in', () => {
     for (const each of firstBuild)
       for (const id of each.moduleIds) expect(plan.get(id), id).toEqual(expect.any(String));
   });
 
-  it('keeps each chunk whole: modules that were together stay together', () => {
-    for (const each of firstBuild) expect(chunkOf(each.name).size, each.name).toBe(1);
+  it('keeps each chunk whole, and the entries their names', () => {
+    for (const each of firstBuild) nameOf(each.name);
+    expect(nameOf('index')).toBe('index');
+    expect(nameOf('after-paint')).toBe('after-paint');
   });
 
-  it("keeps the entries' names, and every chunk the entries and the public pages load as it was", () => {
-    expect(chunkOf('index')).toEqual(new Set(['index']));
-    expect(chunkOf('after-paint')).toEqual(new Set(['after-paint']));
-    const kept = ['home-page', 'browse-results', 'product-page', 'cart-page', 'money'].map(
-      (name) => [...chunkOf(name)][0],
-    );
-    expect(new Set(kept).size).toBe(kept.length);
-    for (const name of kept) expect(name).toMatch(/^chunk-\d+$/);
+  it('puts together the chunks that exactly the same first loads use', () => {
+    expect(nameOf('home-page')).toBe('first-home+homeGrid');
+    expect(nameOf('browse-results')).toBe('first-homeGrid');
+    expect(nameOf('money')).toBe('first-home+homeGrid+product+checkout');
+    for (const name of ['bell', 'cart-link', 'carts']) expect(nameOf(name), name).toBe('first-signedIn');
+    for (const name of ['users', 'zod']) expect(nameOf(name), name).toBe('first-checkout+signedIn');
+    for (const name of ['checkout-page', 'use-cart']) expect(nameOf(name), name).toBe('first-checkout');
+    for (const name of ['wallet-page', 'tabs']) expect(nameOf(name), name).toBe('first-wallet');
+    expect(nameOf('wallets')).toBe('first-checkout+wallet');
   });
 
-  it("puts together what a signed-in page's first render loads whatever the page", () => {
-    for (const name of ['bell', 'cart-link', 'users', 'carts', 'zod'])
-      expect(chunkOf(name), name).toEqual(new Set(['signed-in']));
+  it('leaves a chunk no first load uses as it was', () => {
+    expect(nameOf('orders-page')).toMatch(/^chunk-\d+$/);
   });
 
-  it('groups the pieces the signed-in pages load by which pages load them, and keeps each page its own chunk', () => {
-    expect(chunkOf('use-cart')).toEqual(new Set(['account-checkout']));
-    expect(chunkOf('tabs')).toEqual(new Set(['account-wallet']));
-    expect(chunkOf('wallets')).toEqual(new Set(['account-checkout+wallet']));
-    const own = ['checkout-page', 'wallet-page', 'orders-page'].map((name) => [...chunkOf(name)][0]);
-    expect(new Set(own).size).toBe(3);
-    for (const name of own) expect(name).toMatch(/^chunk-\d+$/);
-  });
-
-  it('leaves a piece a public page loads where it was, though a signed-in page loads it too', () => {
-    const shared = firstBuild.map((each) => (each.name === 'cart-page' ? { ...each, imports: ['users.js'] } : each));
-    const sharedPlan = chunkPlan(shared, resolve);
-    expect(sharedPlan.get(users)).toMatch(/^chunk-\d+$/);
-    expect(sharedPlan.get(bell)).toBe('signed-in');
+  it('gives no first load code it did not take before', () => {
+    const roots = {
+      home: ['home-page'],
+      homeGrid: ['home-page', 'browse-results'],
+      product: ['product-page'],
+      cart: ['cart-page'],
+      checkout: ['checkout-page'],
+      wallet: ['wallet-page'],
+      signedIn: ['bell', 'cart-link', 'users', 'carts'],
+    };
+    const everyModule = firstBuild.flatMap((each) => each.moduleIds);
+    for (const [name, chunkNames] of Object.entries(roots)) {
+      const before = modulesLoaded(firstBuild, chunkNames);
+      const groups = new Set([...before].map((id) => plan.get(id)));
+      const after = new Set(everyModule.filter((id) => groups.has(plan.get(id))));
+      expect(after, name).toEqual(before);
+    }
   });
 
   it('fails the build when a page it is told of is in no chunk', () => {

@@ -40,21 +40,19 @@ export interface BuiltChunk {
 
 /**
  * Which chunk each module goes into (decision 041): Rollup's own chunks, from a first build
- * without this plan, except that the small ones only signed-in pages load are put together.
+ * without this plan, put together where the same first loads use them.
  *
- * Left to itself Rollup cuts one chunk per set of lazily loaded pieces sharing a module. The
- * signed-in pages share many small modules with each other, with the header's signed-in parts and
- * with pieces loaded on demand (the cart's hooks, the contract's modules, a label), and loaded
- * 20-30 files of a few hundred bytes each, every one a request (six at a time over HTTP/1.1).
- * Here the chunks that the entries and the public pages (PUBLIC_PAGES) load are kept as they are;
- * of the rest, what a signed-in page's first render loads whatever the page becomes one chunk
- * ('signed-in'), and the pieces the signed-in pages (SIGNED_IN_PAGES) load beside their own chunk
- * are put together by the pages that load them ('account-checkout', 'account-wallet',
- * 'account-checkout+wallet'), so that no page loads a piece it does not use. A piece loaded on
- * demand elsewhere (adding to the cart, a sign-in form) now brings the rest of its group with it:
- * a few kilobytes, once. Each page's own chunk and every other chunk keep their modules. Every
- * module is named, since Rollup adds to a manual chunk each static dependency that no other
- * manual chunk holds.
+ * Left to itself Rollup cuts one chunk per set of lazily loaded pieces sharing a module: the
+ * pages, the header's signed-in parts, and every piece loaded on demand (adding to the cart, a
+ * sign-in form, the other pages). A page's first load was many files of a few hundred bytes (33 on
+ * `/checkout`), every one a request, six at a time over HTTP/1.1. Here each chunk is put with the
+ * others that exactly the same first loads use: those of the public pages (PUBLIC_PAGES), of the
+ * signed-in pages (SIGNED_IN_PAGES) and of a signed-in page's first render whatever the page
+ * (SIGNED_IN_FIRST_RENDER). So no first load takes code it did not take before, and none of them
+ * takes more files than it did. A piece loaded on demand elsewhere now brings the rest of its
+ * group with it: a few kilobytes, once. The entries keep their chunks, and chunks that no first
+ * load uses keep theirs. Every module is named, since Rollup adds to a manual chunk each static
+ * dependency that no other manual chunk holds.
  */
 export function chunkPlan(chunks: readonly BuiltChunk[], resolve: (source: string) => string): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -75,27 +73,16 @@ export function chunkPlan(chunks: readonly BuiltChunk[], resolve: (source: strin
       if (!chunk) throw new Error(`chunkPlan: no chunk holds ${source}`);
       return chunk;
     });
-  const publicFiles = loads([
-    ...chunks.filter((chunk) => chunk.isEntry),
-    ...chunksOf(Object.values(PUBLIC_PAGES).flat()),
-  ]);
-  const signedIn = loads(chunksOf(SIGNED_IN_FIRST_RENDER));
-  for (const file of publicFiles) signedIn.delete(file);
-  const pages = Object.entries(SIGNED_IN_PAGES).map(([name, source]) => {
-    const [own] = chunksOf([source]) as [BuiltChunk];
-    return { name, own: own.fileName, loads: loads([own]) };
-  });
-  /** A piece's group: the signed-in pages that load it beside their own chunk ('account-checkout+wallet'). */
-  const groupOf = (file: string): string | undefined => {
-    if (publicFiles.has(file) || pages.some((page) => page.own === file)) return undefined;
-    if (signedIn.has(file)) return 'signed-in';
-    const loadedBy = pages.filter((page) => page.loads.has(file)).map((page) => page.name);
-    return loadedBy.length > 0 ? `account-${loadedBy.join('+')}` : undefined;
-  };
+  const firstLoads = Object.entries({
+    ...PUBLIC_PAGES,
+    ...Object.fromEntries(Object.entries(SIGNED_IN_PAGES).map(([name, source]) => [name, [source]])),
+    signedIn: SIGNED_IN_FIRST_RENDER,
+  }).map(([name, sources]) => ({ name, files: loads(chunksOf(sources)) }));
   const plan = new Map<string, string>();
   chunks.forEach((chunk, index) => {
+    const loadedBy = firstLoads.filter((load) => load.files.has(chunk.fileName)).map((load) => load.name);
     // An entry keeps its name, so that its manual chunk is the entry's chunk.
-    const name = chunk.isEntry ? chunk.name : (groupOf(chunk.fileName) ?? `chunk-${index}`);
+    const name = chunk.isEntry ? chunk.name : loadedBy.length > 0 ? `first-${loadedBy.join('+')}` : `chunk-${index}`;
     for (const id of chunk.moduleIds) plan.set(id, name);
   });
   return plan;
