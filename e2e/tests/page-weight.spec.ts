@@ -57,6 +57,17 @@ test.describe('first load', () => {
     }
   });
 
+  test("the favicon is a PNG: an SVG one is drawn in the page's renderer as a document of its own", async ({
+    request,
+  }) => {
+    const html = await (await request.get('/cart')).text();
+    const icons = [...html.matchAll(/<link rel="icon"[^>]*>/g)].map(([link]) => link);
+    expect(icons).toEqual(['<link rel="icon" type="image/png" sizes="48x48" href="/favicon.png" />']);
+    const icon = await request.get('/favicon.png');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+  });
+
   test('with scripts off, the page still paints its header and skeleton, and carries its data', async ({
     browser,
     baseURL,
