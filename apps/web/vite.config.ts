@@ -30,8 +30,8 @@ export default defineConfig(({ command }) => ({
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   // No manualChunks here (decision 023): Rollup's own chunks put each library with the pages that
   // use it, so the first load carries only what the shell and the page shown need. `npm run build`
-  // (scripts/build-app.ts) builds twice and then puts the signed-in pages' small chunks together
-  // (decision 041); `vite build` alone gives Rollup's chunks as they are.
+  // (scripts/build-app.ts) builds twice and puts Rollup's chunks together by the first loads that
+  // use them (decision 041); `vite build` alone gives Rollup's chunks as they are.
   build: {
     outDir: 'dist',
     // Maps for measuring the bundles (decision 023), written beside them but not referenced from

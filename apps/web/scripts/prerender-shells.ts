@@ -5,7 +5,7 @@ import { createServer } from 'vite';
 import { PUBLIC_PAGES, SIGNED_IN_FIRST_RENDER, SIGNED_IN_PAGES } from './first-loads';
 
 /**
- * After `vite build`: draws the page shells (src/prerender.tsx) for `/`, a product page and any
+ * After the build (scripts/build-app.ts): draws the page shells (src/prerender.tsx) for `/`, a product page and any
  * other page, and writes them to dist/shells.json for the server (apps/api/src/plugins/web-app.ts,
  * decision 024). The components run as they would in a fresh browser tab with no session: jsdom
  * stands in for the window (an empty localStorage, the page's URL).
@@ -70,7 +70,7 @@ interface Chunk {
   file: string;
   name: string;
   isEntry: boolean;
-  /** The modules in it, relative to apps/web. */
+  /** The modules it holds code of, relative to apps/web. */
   modules: string[];
   /** The files it imports statically. */
   imports: string[];
