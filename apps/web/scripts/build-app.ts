@@ -5,8 +5,8 @@ import { chunkPlan } from './first-loads';
 
 /**
  * `vite build` in two passes (decision 041): the first, not written, shows how Rollup cuts the app
- * into chunks by itself; the second writes the build with those chunks, the signed-in pages' own
- * put together (chunkPlan). Both read vite.config.ts. The second also writes Vite's manifest and
+ * into chunks by itself; the second writes the build with those chunks put together by the first
+ * loads that use them (chunkPlan). Both read vite.config.ts. The second also writes Vite's manifest and
  * dist/.vite/chunks.json (each chunk's file, the modules it holds code of, relative to apps/web,
  * and the files it imports), from which scripts/prerender-shells.ts lists each page's preloads.
  * The build fails if a chunk the plan kept holds other code than in the first pass.

@@ -29,6 +29,24 @@ export const SIGNED_IN_FIRST_RENDER = [
   '../../packages/contract/src/catalog.ts',
 ] as const;
 
+/**
+ * The files that loading `roots` loads: themselves and, through `importsOf`, their static imports,
+ * each root before what it imports (depth first, in the order given).
+ */
+export function filesLoaded(
+  roots: readonly string[],
+  importsOf: (file: string) => readonly string[] | undefined,
+): Set<string> {
+  const files = new Set<string>();
+  const pending = [...roots].reverse();
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    pending.push(...[...(importsOf(file) ?? [])].reverse());
+  }
+  return files;
+}
+
 /** What the plan needs of each chunk of a build (Rollup's OutputChunk has these and more). */
 export interface BuiltChunk {
   fileName: string;
@@ -56,16 +74,11 @@ export interface BuiltChunk {
  */
 export function chunkPlan(chunks: readonly BuiltChunk[], resolve: (source: string) => string): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const loads = (roots: readonly BuiltChunk[]) => {
-    const files = new Set<string>();
-    const pending = roots.map((chunk) => chunk.fileName);
-    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-      if (files.has(file)) continue;
-      files.add(file);
-      pending.push(...(byFile.get(file)?.imports ?? []));
-    }
-    return files;
-  };
+  const loads = (roots: readonly BuiltChunk[]) =>
+    filesLoaded(
+      roots.map((chunk) => chunk.fileName),
+      (file) => byFile.get(file)?.imports,
+    );
   const chunksOf = (sources: readonly string[]) =>
     sources.map((source) => {
       const id = resolve(source);

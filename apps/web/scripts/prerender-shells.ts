@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';
-import { PUBLIC_PAGES, SIGNED_IN_FIRST_RENDER, SIGNED_IN_PAGES } from './first-loads';
+import { filesLoaded, PUBLIC_PAGES, SIGNED_IN_FIRST_RENDER, SIGNED_IN_PAGES } from './first-loads';
 
 /**
  * After the build (scripts/build-app.ts): draws the page shells (src/prerender.tsx) for `/`, a product page and any
@@ -44,20 +44,21 @@ try {
     page: draw('/cart'),
   };
   // The page's own code starts loading with the HTML rather than after the entry has run.
+  const chunks = readChunks();
   const preload = {
-    home: pageChunks(...PUBLIC_PAGES.home),
-    homeGrid: pageChunks(...PUBLIC_PAGES.homeGrid),
-    product: pageChunks(...PUBLIC_PAGES.product),
-    cart: pageChunks(...PUBLIC_PAGES.cart),
+    home: pageChunks(chunks, ...PUBLIC_PAGES.home),
+    homeGrid: pageChunks(chunks, ...PUBLIC_PAGES.homeGrid),
+    product: pageChunks(chunks, ...PUBLIC_PAGES.product),
+    cart: pageChunks(chunks, ...PUBLIC_PAGES.cart),
     // Signed-in pages drawn with the `page` shell: their code need not wait for the entry to run,
     // nor what their first render loads on its way (decision 038): the signed-in header's parts and
     // the descriptions of the endpoints whose answers the page's HTML has already asked for.
-    checkout: pageChunks(SIGNED_IN_PAGES.checkout, ...SIGNED_IN_FIRST_RENDER),
-    wallet: pageChunks(SIGNED_IN_PAGES.wallet, ...SIGNED_IN_FIRST_RENDER),
+    checkout: pageChunks(chunks, SIGNED_IN_PAGES.checkout, ...SIGNED_IN_FIRST_RENDER),
+    wallet: pageChunks(chunks, SIGNED_IN_PAGES.wallet, ...SIGNED_IN_FIRST_RENDER),
     page: [],
   };
   // The home page's loader, which adds the entry and `preload.home` after the first paint (decision 035).
-  const afterPaint = entryFile('src/after-paint.ts');
+  const afterPaint = entryFile(chunks, 'src/after-paint.ts');
   writeFileSync(path.join(webRoot, 'dist/shells.json'), JSON.stringify({ ...shells, preload, afterPaint }));
   const sizes = Object.entries(shells).map(([name, html]) => `${name} ${(html.length / 1000).toFixed(1)} kB`);
   console.log(`page shells written to dist/shells.json (${sizes.join(', ')})`);
@@ -76,37 +77,29 @@ interface Chunk {
   imports: string[];
 }
 
-function readChunks(): Chunk[] | undefined {
+function readChunks(): Chunk[] {
   const file = path.join(webRoot, 'dist/.vite/chunks.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Chunk[]) : undefined;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Chunk[]) : [];
 }
 
 /** The built file of the build entry `source`; undefined without a chunk list. */
-function entryFile(source: string): string | undefined {
-  const chunk = readChunks()?.find((each) => each.isEntry && each.modules.includes(source));
+function entryFile(chunks: readonly Chunk[], source: string): string | undefined {
+  const chunk = chunks.find((each) => each.isEntry && each.modules.includes(source));
   return chunk ? `/${chunk.file}` : undefined;
 }
 
 /**
  * The files holding the modules `sources` (a lazily loaded page, the pieces its first render
- * loads) and the chunks they import statically, less what the entry already loads; [] without a
+ * loads) and the chunks they import statically, less what the entries already load; [] without a
  * chunk list.
  */
-function pageChunks(...sources: string[]): string[] {
-  const chunks = readChunks();
-  if (!chunks) return [];
+function pageChunks(chunks: readonly Chunk[], ...sources: string[]): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
-  const collect = (file: string, into: Set<string>) => {
-    if (into.has(file)) return;
-    into.add(file);
-    for (const imported of byFile.get(file)?.imports ?? []) collect(imported, into);
-  };
-  const entryFiles = new Set<string>();
-  for (const chunk of chunks) if (chunk.isEntry) collect(chunk.file, entryFiles);
-  const files = new Set<string>();
-  for (const source of sources) {
-    const chunk = chunks.find((each) => each.modules.includes(source));
-    if (chunk) collect(chunk.file, files);
-  }
-  return [...files].filter((each) => !entryFiles.has(each)).map((each) => `/${each}`);
+  const importsOf = (file: string) => byFile.get(file)?.imports;
+  const entryFiles = filesLoaded(
+    chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file),
+    importsOf,
+  );
+  const roots = sources.flatMap((source) => chunks.find((each) => each.modules.includes(source))?.file ?? []);
+  return [...filesLoaded(roots, importsOf)].filter((each) => !entryFiles.has(each)).map((each) => `/${each}`);
 }
