@@ -78,9 +78,10 @@ test.describe('a home page that sells (issue 12 §2)', () => {
     await expect(page.getByRole('list', { name: 'Products' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Filters' })).toHaveCount(0);
 
-    // The occasions and price bands load as the shopper scrolls to them.
+    // The occasions and price bands load as the shopper scrolls to them, each row's cards as it comes near.
     await page.getByRole('heading', { name: 'All gift cards' }).scrollIntoViewIfNeeded();
     for (const shelf of [...shelves.occasions, ...shelves.priceBands]) {
+      await page.getByRole('heading', { name: shelf.title, exact: true }).scrollIntoViewIfNeeded();
       await expect
         .poll(() => merchants(row(page, shelf.title)), shelf.title)
         .toEqual(shelf.products.map((product) => product.merchant.name));
@@ -127,6 +128,32 @@ test.describe('a home page that sells (issue 12 §2)', () => {
     await expect(fifth).toBeFocused();
     await expect(fifth).toBeInViewport();
     expect(await first.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  });
+
+  test('at 390 px a row below the first screen draws its cards as the shopper scrolls to it, in the same place', async ({
+    page,
+    request,
+  }) => {
+    const shelves = await api<{ occasions: Shelf[]; priceBands: Shelf[] }>(
+      request,
+      '/api/v1/products/shelves?country=GB',
+    );
+    const last = shelves.priceBands.at(-1);
+    if (!last) throw new Error('no price bands');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const heading = page.getByRole('heading', { name: last.title, exact: true });
+    // The rows' titles come with their data; the last row's cards wait until it nears the screen.
+    await expect(heading).toBeAttached();
+    await expect(row(page, last.title)).toHaveCount(0);
+    const before = await top(page, 'All gift cards');
+    await heading.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => merchants(row(page, last.title)))
+      .toEqual(last.products.map((product) => product.merchant.name));
+    // Drawn, the row is the height its place was: nothing below it moved.
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(await top(page, 'All gift cards')).toBeCloseTo(before - scrolled, 0);
   });
 
   test('a search says what was searched and how many gift cards match, and updates as the search changes', async ({

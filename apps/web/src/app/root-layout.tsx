@@ -55,17 +55,21 @@ function Shell({ children, footer }: { children: ReactNode; footer: boolean }) {
   );
 }
 
-const block = 'animate-pulse rounded bg-gray-100';
+const block = 'rounded bg-gray-100';
 
 function PageSkeleton({ pathname }: { pathname: string }) {
   // The real hero and category strip: the page draws them in the same place (decision 024).
   if (pathname === '/') return <HomePageSkeleton />;
   if (pathname.startsWith('/product/')) {
     return (
-      <div role="status" aria-label="Loading" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <div
+        role="status"
+        aria-label="Loading"
+        className="mx-auto max-w-7xl animate-pulse px-4 py-6 sm:px-6 sm:py-10 lg:px-8"
+      >
         <div className={`h-4 w-56 ${block}`} />
         <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
-          <div className="aspect-[4/3] animate-pulse rounded-3xl bg-gray-100" />
+          <div className="aspect-[4/3] rounded-3xl bg-gray-100" />
           <div className="space-y-5">
             <div className={`h-9 w-2/3 ${block}`} />
             <div className={`h-6 w-40 ${block}`} />
@@ -76,7 +80,11 @@ function PageSkeleton({ pathname }: { pathname: string }) {
     );
   }
   return (
-    <div role="status" aria-label="Loading" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+    <div
+      role="status"
+      aria-label="Loading"
+      className="mx-auto max-w-7xl animate-pulse px-4 py-8 sm:px-6 sm:py-12 lg:px-8"
+    >
       <div className={`h-9 w-48 ${block}`} />
       <div className={`mt-8 h-48 ${block}`} />
     </div>

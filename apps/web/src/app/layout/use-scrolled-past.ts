@@ -6,9 +6,15 @@ export function useScrolledPast(threshold: number): boolean {
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold);
-    update();
+    // A scroll between the render and now is read in the next frame, not here: reading scrollY
+    // lays the page out at once, and here, just after React has put the page in, that is the whole
+    // page's first layout inside React's task (13 ms of the home page's first render, unthrottled).
+    const frame = requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+    };
   }, [threshold]);
 
   return scrolled;

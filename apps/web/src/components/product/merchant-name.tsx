@@ -6,7 +6,7 @@ const MerchantNameTooltip = lazy(() => import('./merchant-name-tooltip'));
  * Up to two lines, then cut with an ellipsis: on a phone's two-column grid a one-line name lost
  * most of 'Marks & Spencer Food' (issue 12 §2); a word longer than the card breaks.
  */
-const merchantNameClass = 'line-clamp-2 text-sm font-semibold break-words text-gray-900 sm:text-base';
+export const merchantNameClass = 'line-clamp-2 text-sm font-semibold break-words text-gray-900 sm:text-base';
 
 /**
  * The merchant's name, as the card's heading, on up to two lines; when it is cut short, a tooltip

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { MerchantLogo } from './merchant-logo';
-import { MerchantName } from './merchant-name';
+import { MerchantName, merchantNameClass } from './merchant-name';
 
 interface ProductCardProps {
   product: Product;
@@ -15,6 +15,24 @@ interface ProductCardProps {
   favourite?: ReactNode;
   /** The card's art is on screen when the page opens (the grid's first row): fetched at once, first. */
   imagePriority?: boolean;
+}
+
+const artBoxClass =
+  'flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-gray-50 to-brand-50/60 p-5 sm:p-7';
+
+/** The card's lower half: the category, the merchant's name (`name`) and the price or range. */
+function CardText({ product, name }: { product: Product; name: ReactNode }) {
+  return (
+    <div className="flex flex-1 flex-col gap-0.5 border-t border-gray-50 p-3 sm:p-4">
+      <span className="text-[0.7rem] font-medium tracking-wide text-gray-500 uppercase">
+        {categoryNames[product.category]}
+      </span>
+      {name}
+      <span className="mt-auto pt-1 text-[13px] font-semibold tracking-tight text-brand-700 sm:text-sm sm:tracking-normal">
+        {formatPriceRange(product.minPrice, product.maxPrice, product.currency)}
+      </span>
+    </div>
+  );
 }
 
 /**
@@ -29,7 +47,7 @@ export function ProductCard({ product, favourite, imagePriority = false }: Produ
         to={paths.product(product._id)}
         className="flex h-full flex-col rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        <div className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-gray-50 to-brand-50/60 p-5 sm:p-7">
+        <div className={artBoxClass}>
           <MerchantLogo
             src={product.imageUrl}
             name={name}
@@ -37,17 +55,23 @@ export function ProductCard({ product, favourite, imagePriority = false }: Produ
             className="rounded-xl transition-transform duration-300 group-hover:scale-105"
           />
         </div>
-        <div className="flex flex-1 flex-col gap-0.5 border-t border-gray-50 p-3 sm:p-4">
-          <span className="text-[0.7rem] font-medium tracking-wide text-gray-500 uppercase">
-            {categoryNames[product.category]}
-          </span>
-          <MerchantName name={name} />
-          <span className="mt-auto pt-1 text-[13px] font-semibold tracking-tight text-brand-700 sm:text-sm sm:tracking-normal">
-            {formatPriceRange(product.minPrice, product.maxPrice, product.currency)}
-          </span>
-        </div>
+        <CardText product={product} name={<MerchantName name={name} />} />
       </Link>
       {favourite && <div className="absolute top-2 right-2">{favourite}</div>}
     </article>
+  );
+}
+
+/**
+ * The place of a card not drawn yet (in a row far from the screen): the card's box and text, with
+ * no picture, link or heart, so it is as tall as the card and nothing moves when the card comes.
+ * Not for assistive technology: its list is hidden from it until the cards are drawn.
+ */
+export function ProductCardOutline({ product }: { product: Product }) {
+  return (
+    <div className="flex h-full flex-col overflow-hidden rounded-2xl border border-gray-100 bg-white shadow-sm">
+      <div className={artBoxClass} />
+      <CardText product={product} name={<p className={merchantNameClass}>{product.merchant.name}</p>} />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { categoryNames } from '@gvm/contract';
 import { useSearchParams } from 'react-router';
-import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
+import { ProductCardSkeleton, pulseAsOne } from '@/components/product/product-card-skeleton';
 import { readBrowseParams } from '../hooks/use-browse-params';
 import { showsHomeRows } from '../lib/home-rows';
 import { CategoryStrip } from './category-strip';
@@ -49,7 +49,7 @@ export function BrowseResultsPlaceholder({ waiting = false }: { waiting?: boolea
       {/* product-grid.tsx's grid; not imported from there, which would bring the cards' code into the entry. */}
       <div
         {...(waiting ? { 'aria-hidden': true } : { role: 'status', 'aria-label': 'Loading products' })}
-        className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4"
+        className={`grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4 ${pulseAsOne}`}
       >
         {placeholderCards.map((key) => (
           <ProductCardSkeleton key={key} />

@@ -1,9 +1,13 @@
 import type { ProductShelf } from '@gvm/contract';
+import { useRef } from 'react';
+import { ProductCardOutline } from '@/components/product/product-card';
+import { pulseAsOne } from '@/components/product/product-card-skeleton';
 import { QueryError } from '@/components/ui/query-error';
 import { toApiError } from '@/lib/api-client';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { useShelves } from '../api/get-shelves';
 import { ProductRow } from './product-row';
-import { PlaceholderCards, rowHeadingClass, rowListClass } from './product-row-skeleton';
+import { PlaceholderCards, rowHeadingClass, rowItemClass, rowListClass } from './product-row-skeleton';
 
 /** The rows' groups as the server answers them for GB: five occasions, four price bands. */
 const GROUPS = [
@@ -11,16 +15,19 @@ const GROUPS = [
   { key: 'prices', rows: ['a', 'b', 'c', 'd'] },
 ];
 
+/** How near the screen a row's cards are drawn: about half a row, on a phone. */
+const ROW_MARGIN = '200px 0px';
+
 /** The rows' place while their data load: rows of the real rows' sizes; the titles are the server's, so grey bars. */
 function HomeShelvesSkeleton() {
   return (
-    <div role="status" aria-label="Loading more gift cards" className="space-y-10">
+    <div role="status" aria-label="Loading more gift cards" className={`space-y-10 ${pulseAsOne}`}>
       {GROUPS.map((group) => (
         <div key={group.key} aria-hidden="true" className="space-y-6">
-          <div className="h-7 w-56 animate-pulse rounded bg-gray-100 sm:h-8" />
+          <div className="h-7 w-56 rounded bg-gray-100 sm:h-8" />
           {group.rows.map((row) => (
             <div key={row} className="space-y-3">
-              <div className="h-7 w-32 animate-pulse rounded bg-gray-100" />
+              <div className="h-7 w-32 rounded bg-gray-100" />
               <div className={rowListClass}>
                 <PlaceholderCards />
               </div>
@@ -40,18 +47,38 @@ function ShelfGroup({ id, title, rows }: { id: string; title: string; rows: Prod
         {title}
       </h2>
       {rows.map((row) => (
-        <ProductRow
-          key={row.slug}
-          id={`${id}-${row.slug}`}
-          heading={
-            <h3 id={`${id}-${row.slug}`} className="text-lg font-bold tracking-tight">
-              {row.title}
-            </h3>
-          }
-          products={row.products}
-        />
+        <ShelfRow key={row.slug} id={`${id}-${row.slug}`} row={row} />
       ))}
     </section>
+  );
+}
+
+/**
+ * One row, its cards drawn once it comes near the screen: on a phone the first screen shows the
+ * start of the first occasion, and drawing all nine rows' 72 cards with the first screen was one
+ * main-thread task of 60 ms unthrottled, and its layout another. Until then each card's place is
+ * its outline, with the card's text, so the row is as tall as it will be.
+ */
+function ShelfRow({ id, row }: { id: string; row: ProductShelf }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box, ROW_MARGIN);
+  const heading = (
+    <h3 id={id} className="text-lg font-bold tracking-tight">
+      {row.title}
+    </h3>
+  );
+  if (near) return <ProductRow id={id} heading={heading} products={row.products} />;
+  return (
+    <div ref={box} className="space-y-3">
+      {heading}
+      <div aria-hidden="true" className={rowListClass}>
+        {row.products.map((product) => (
+          <div key={product._id} className={rowItemClass}>
+            <ProductCardOutline product={product} />
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }
 

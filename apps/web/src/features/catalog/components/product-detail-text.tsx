@@ -5,10 +5,10 @@ import { DescriptionClamp } from './description-clamp';
 /** Loading lines for text fetched from a link. */
 function TextSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-label={label} className="space-y-2">
-      <div className="h-4 w-full animate-pulse rounded bg-gray-100" />
-      <div className="h-4 w-11/12 animate-pulse rounded bg-gray-100" />
-      <div className="h-4 w-4/6 animate-pulse rounded bg-gray-100" />
+    <div role="status" aria-label={label} className="animate-pulse space-y-2">
+      <div className="h-4 w-full rounded bg-gray-100" />
+      <div className="h-4 w-11/12 rounded bg-gray-100" />
+      <div className="h-4 w-4/6 rounded bg-gray-100" />
     </div>
   );
 }
