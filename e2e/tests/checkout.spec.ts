@@ -142,3 +142,31 @@ test("a payment that fails later shows the failure view with 'Go To Checkout'", 
   await expect(page).toHaveURL('/checkout');
   await expect(page.getByRole('list', { name: 'Checkout items' })).toContainText('Red Letter Days');
 });
+
+test('opened with a slow cart, the checkout draws the summary where its loading spinner was: nothing moves', async ({
+  page,
+  request,
+}) => {
+  const product = await findProduct(request, 'Red Letter Days');
+  await buyerAtCheckout(page, request, product);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The cart's answer comes late, so the page is first drawn with its spinner.
+  await page.route('**/api/v1/carts/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your cart' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Checkout items' })).toContainText(product.merchant.name);
+  // A frame after the summary came, so that its shift, if any, has been recorded.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+});

@@ -22,7 +22,8 @@ export function CheckoutPage() {
       {checkout.loadError ? (
         <QueryError message={checkout.loadError} onRetry={checkout.retryLoad} />
       ) : checkout.isLoading || checkout.groups.length === 0 ? (
-        <div className="flex justify-center py-20">
+        // Where the summary will start (mt-8), so that it does not move down when it comes.
+        <div className="mt-8 flex justify-center py-20">
           <Spinner label="Loading your cart" className="h-8 w-8 text-brand-600" />
         </div>
       ) : (
