@@ -156,6 +156,32 @@ test.describe('a home page that sells (issue 12 §2)', () => {
     expect(await top(page, 'All gift cards')).toBeCloseTo(before - scrolled, 0);
   });
 
+  test('with the keyboard every row is drawn at the first Tab, so Tab walks through all their cards', async ({
+    page,
+    request,
+  }) => {
+    const shelves = await api<{ occasions: Shelf[]; priceBands: Shelf[] }>(
+      request,
+      '/api/v1/products/shelves?country=GB',
+    );
+    const last = shelves.priceBands.at(-1);
+    if (!last) throw new Error('no price bands');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const heading = page.getByRole('heading', { name: last.title, exact: true });
+    await expect(heading).toBeAttached();
+    await expect(row(page, last.title)).toHaveCount(0);
+    // Not drawn yet, the row's outline has the cards' text, for screen readers and the browser's search.
+    const outline = heading.locator('xpath=following-sibling::div[1]');
+    for (const product of last.products) await expect(outline).toContainText(product.merchant.name);
+    await page.keyboard.press('Tab');
+    // Every row is drawn, near the screen or not, so Tab goes through all their cards.
+    for (const shelf of [...shelves.occasions, ...shelves.priceBands]) {
+      await expect(row(page, shelf.title).getByRole('link')).toHaveCount(shelf.products.length);
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('a search says what was searched and how many gift cards match, and updates as the search changes', async ({
     page,
     request,

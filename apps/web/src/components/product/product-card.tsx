@@ -65,7 +65,6 @@ export function ProductCard({ product, favourite, imagePriority = false }: Produ
 /**
  * The place of a card not drawn yet (in a row far from the screen): the card's box and text, with
  * no picture, link or heart, so it is as tall as the card and nothing moves when the card comes.
- * Not for assistive technology: its list is hidden from it until the cards are drawn.
  */
 export function ProductCardOutline({ product }: { product: Product }) {
   return (

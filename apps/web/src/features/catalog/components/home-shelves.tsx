@@ -1,5 +1,5 @@
 import type { ProductShelf } from '@gvm/contract';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ProductCardOutline } from '@/components/product/product-card';
 import { pulseAsOne } from '@/components/product/product-card-skeleton';
 import { QueryError } from '@/components/ui/query-error';
@@ -39,7 +39,17 @@ function HomeShelvesSkeleton() {
   );
 }
 
-function ShelfGroup({ id, title, rows }: { id: string; title: string; rows: ProductShelf[] }) {
+function ShelfGroup({
+  id,
+  title,
+  rows,
+  drawAll,
+}: {
+  id: string;
+  title: string;
+  rows: ProductShelf[];
+  drawAll: boolean;
+}) {
   if (rows.length === 0) return null;
   return (
     <section aria-labelledby={id} className="space-y-6">
@@ -47,19 +57,20 @@ function ShelfGroup({ id, title, rows }: { id: string; title: string; rows: Prod
         {title}
       </h2>
       {rows.map((row) => (
-        <ShelfRow key={row.slug} id={`${id}-${row.slug}`} row={row} />
+        <ShelfRow key={row.slug} id={`${id}-${row.slug}`} row={row} drawn={drawAll} />
       ))}
     </section>
   );
 }
 
 /**
- * One row, its cards drawn once it comes near the screen: on a phone the first screen shows the
- * start of the first occasion, and drawing all nine rows' 72 cards with the first screen was one
- * main-thread task of 60 ms unthrottled, and its layout another. Until then each card's place is
- * its outline, with the card's text, so the row is as tall as it will be.
+ * One row, its cards drawn once it comes near the screen, or at once when `drawn`: on a phone the
+ * first screen shows the start of the first occasion, and drawing all nine rows' 72 cards with the
+ * first screen was one main-thread task of 60 ms unthrottled, and its layout another. Until then
+ * each card's place is its outline, with the card's text (read by screen readers and found by the
+ * browser's search as the cards' would be), so the row is as tall as it will be.
  */
-function ShelfRow({ id, row }: { id: string; row: ProductShelf }) {
+function ShelfRow({ id, row, drawn }: { id: string; row: ProductShelf; drawn: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box, ROW_MARGIN);
   const heading = (
@@ -67,11 +78,11 @@ function ShelfRow({ id, row }: { id: string; row: ProductShelf }) {
       {row.title}
     </h3>
   );
-  if (near) return <ProductRow id={id} heading={heading} products={row.products} />;
+  if (near || drawn) return <ProductRow id={id} heading={heading} products={row.products} />;
   return (
     <div ref={box} className="space-y-3">
       {heading}
-      <div aria-hidden="true" className={rowListClass}>
+      <div className={rowListClass}>
         {row.products.map((product) => (
           <div key={product._id} className={rowItemClass}>
             <ProductCardOutline product={product} />
@@ -83,20 +94,40 @@ function ShelfRow({ id, row }: { id: string; row: ProductShelf }) {
 }
 
 /**
+ * Whether the shopper moves through the page with the keyboard: Tab pressed since the rows
+ * came, or a control focused from the keyboard before. Tab goes from card to card, and would pass
+ * over the rows not drawn yet (an outline has no link), so then every row is drawn.
+ */
+function useKeyboardUse(): boolean {
+  const [keyboard, setKeyboard] = useState(() => document.activeElement?.matches(':focus-visible') === true);
+  useEffect(() => {
+    if (keyboard) return;
+    // Drawn before the browser moves the focus: React renders a key press's update at once.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') setKeyboard(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [keyboard]);
+  return keyboard;
+}
+
+/**
  * The home page's rows below the top sellers (issue 12 §2): the occasions, curated by the
  * catalogue, then the price bands. Loaded, code and data, when the shopper comes near them
  * (home-page.tsx, decision 032).
  */
 export function HomeShelves() {
   const shelves = useShelves();
+  const keyboard = useKeyboardUse();
   if (shelves.isPending) return <HomeShelvesSkeleton />;
   if (shelves.isError) {
     return <QueryError message={toApiError(shelves.error).message} onRetry={() => shelves.refetch()} />;
   }
   return (
     <div className="space-y-10">
-      <ShelfGroup id="shop-by-occasion" title="Shop by occasion" rows={shelves.data.occasions} />
-      <ShelfGroup id="shop-by-price" title="Shop by price" rows={shelves.data.priceBands} />
+      <ShelfGroup id="shop-by-occasion" title="Shop by occasion" rows={shelves.data.occasions} drawAll={keyboard} />
+      <ShelfGroup id="shop-by-price" title="Shop by price" rows={shelves.data.priceBands} drawAll={keyboard} />
     </div>
   );
 }
