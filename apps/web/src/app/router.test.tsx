@@ -1,8 +1,11 @@
 import { matchPageRoute } from '@gvm/contract';
+import { screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths, routePatterns } from '@/config/paths';
-import { routes } from './router';
+import { renderRoutes } from '@/test/render-routes';
+import { preloadPage, routes } from './router';
 
 /** The route pattern that answers a URL (the catch-all answers `*`). */
 function patternOf(url: string): string | undefined {
@@ -46,5 +49,27 @@ describe('router', () => {
       const router = patternOf(url);
       expect(matchPageRoute(url) ?? '*', url).toBe(router);
     }
+  });
+});
+
+describe('the first page (decision 042)', () => {
+  /** The page at `path` under a Suspense boundary, as the shell holds it. */
+  function renderPage(path: string) {
+    const element = matchRoutes(routes, path)?.at(-1)?.route.element;
+    renderRoutes([{ path, element: <Suspense fallback={<p>Skeleton</p>}>{element}</Suspense> }], path);
+  }
+
+  it('is drawn by the first render, with no skeleton, once preloadPage has loaded its code', async () => {
+    await preloadPage({ pathname: routePatterns.about });
+    renderPage(routePatterns.about);
+    expect(screen.queryByText('Skeleton')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('without it, shows the skeleton until its code has loaded', async () => {
+    renderPage(routePatterns.terms);
+    expect(screen.getByText('Skeleton')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Skeleton')).not.toBeInTheDocument();
   });
 });

@@ -1,29 +1,79 @@
-import { type ComponentType, lazy } from 'react';
-import { type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, type ElementType, lazy, useState } from 'react';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { routePatterns } from '@/config/paths';
 import { RequireAuth } from '@/features/auth';
 import { RootLayout } from './root-layout';
 
+/** What a page's route carries beside its element: how to load its code ahead of its first render. */
+export interface PageHandle {
+  preload: () => Promise<void>;
+}
+
 /**
  * A page's module, fetched on its first visit, so each page's code is loaded only when needed.
  * While it loads, the shell's Suspense boundary shows the page's skeleton (first visit) or keeps
- * the page being left (navigations run as transitions).
+ * the page being left (navigations run as transitions). Once loaded (`preload`, which main.tsx
+ * calls for the first page before the app's first render, decision 042), the page renders at once
+ * rather than suspending: React shows a boundary's content no sooner than 300 ms after its
+ * fallback, so a fallback drawn for a module already loaded holds the page back that long.
  */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'element'> {
-  const Page = lazy(async () => ({ default: pick(await load()) }));
-  return { element: <Page /> };
+interface PageCode extends PageHandle {
+  /** The page's component, once its module has loaded. */
+  loaded?: ComponentType;
+  /** The page's component through React.lazy: loads the module, suspending meanwhile. */
+  lazy: ElementType;
+}
+
+function pageCode<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageCode {
+  const code: PageCode = {
+    preload: async () => {
+      code.loaded = pick(await load());
+    },
+    lazy: lazy(async () => {
+      await code.preload();
+      return { default: code.loaded as ComponentType };
+    }),
+  };
+  return code;
+}
+
+function LazyPage({ code }: { code: PageCode }) {
+  // Chosen once a mount, so a later render never swaps one for the other (and loses the page's state).
+  const [Component] = useState<ElementType>(() => code.loaded ?? code.lazy);
+  return <Component />;
+}
+
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'element' | 'handle'> {
+  const code = pageCode(load, pick);
+  return { element: <LazyPage code={code} />, handle: { preload: code.preload } satisfies PageHandle };
 }
 
 /** A page that needs login (spec 000 section 6): a guest goes to /login and comes back after signing in. */
-function protectedPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'element'> {
-  const Page = lazy(async () => ({ default: pick(await load()) }));
+function protectedPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): Pick<RouteObject, 'element' | 'handle'> {
+  const code = pageCode(load, pick);
   return {
     element: (
       <RequireAuth>
-        <Page />
+        <LazyPage code={code} />
       </RequireAuth>
     ),
+    handle: { preload: code.preload } satisfies PageHandle,
   };
+}
+
+/**
+ * Loads the code of the page at `location` (and waits for it), so that the app's first render
+ * draws that page rather than its skeleton. A failure is left to the page's own load, which the
+ * shell shows as a route error.
+ */
+export async function preloadPage(location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map((match) => (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined)),
+  );
 }
 
 /** Spec 000 section 2: the full route table. */
