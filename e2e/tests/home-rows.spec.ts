@@ -36,6 +36,25 @@ async function top(page: Page, name: string): Promise<number> {
   return box.y;
 }
 
+/**
+ * Opens `/` at 390 px and waits for the rows' titles (they come with their data); the last price
+ * band's cards are not drawn yet, far below the first screen. Returns the rows and that last one.
+ */
+async function openWithLastRowUndrawn(page: Page, request: APIRequestContext) {
+  const shelves = await api<{ occasions: Shelf[]; priceBands: Shelf[] }>(
+    request,
+    '/api/v1/products/shelves?country=GB',
+  );
+  const last = shelves.priceBands.at(-1);
+  if (!last) throw new Error('no price bands');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const heading = page.getByRole('heading', { name: last.title, exact: true });
+  await expect(heading).toBeAttached();
+  await expect(row(page, last.title)).toHaveCount(0);
+  return { shelves, last, heading };
+}
+
 test.describe('a home page that sells (issue 12 §2)', () => {
   test('at 1366 px: TOP SELLERS!, the top sellers first, then occasions, price bands and the A-Z grid', async ({
     page,
@@ -134,18 +153,7 @@ test.describe('a home page that sells (issue 12 §2)', () => {
     page,
     request,
   }) => {
-    const shelves = await api<{ occasions: Shelf[]; priceBands: Shelf[] }>(
-      request,
-      '/api/v1/products/shelves?country=GB',
-    );
-    const last = shelves.priceBands.at(-1);
-    if (!last) throw new Error('no price bands');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
-    const heading = page.getByRole('heading', { name: last.title, exact: true });
-    // The rows' titles come with their data; the last row's cards wait until it nears the screen.
-    await expect(heading).toBeAttached();
-    await expect(row(page, last.title)).toHaveCount(0);
+    const { last, heading } = await openWithLastRowUndrawn(page, request);
     const before = await top(page, 'All gift cards');
     await heading.scrollIntoViewIfNeeded();
     await expect
@@ -160,17 +168,7 @@ test.describe('a home page that sells (issue 12 §2)', () => {
     page,
     request,
   }) => {
-    const shelves = await api<{ occasions: Shelf[]; priceBands: Shelf[] }>(
-      request,
-      '/api/v1/products/shelves?country=GB',
-    );
-    const last = shelves.priceBands.at(-1);
-    if (!last) throw new Error('no price bands');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
-    const heading = page.getByRole('heading', { name: last.title, exact: true });
-    await expect(heading).toBeAttached();
-    await expect(row(page, last.title)).toHaveCount(0);
+    const { shelves, last, heading } = await openWithLastRowUndrawn(page, request);
     // Not drawn yet, the row's outline has the cards' text, for screen readers and the browser's search.
     const outline = heading.locator('xpath=following-sibling::div[1]');
     for (const product of last.products) await expect(outline).toContainText(product.merchant.name);
