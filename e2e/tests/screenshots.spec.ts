@@ -55,7 +55,8 @@ function watchNetwork(page: Page): void {
 
 /**
  * Scrolls through the page so the sections that load near the viewport come in, then waits for
- * the fonts, for no loading placeholder (`animate-pulse`) and for the images the shot shows.
+ * the fonts, for no loading placeholder (`animate-pulse`) or row outline (`data-outline`) and for
+ * the images the shot shows.
  * Resolves with the images that did not load and the placeholders still drawn.
  */
 async function settle(page: Page): Promise<{ broken: string[]; loading: string[] }> {
@@ -73,11 +74,12 @@ async function settle(page: Page): Promise<{ broken: string[]; loading: string[]
     await document.fonts.ready;
   });
   await quiet();
-  // A placeholder still drawn is brought into view, in case the page grew past it; the images
+  // A placeholder still drawn (or a home page row drawn as its outline until it comes near) is
+  // brought into view, in case the page grew past it, or it was passed before it loaded; the images
   // the shot shows (drawn, within the window's width, not further along a row that scrolls
   // sideways) load now, as Chromium counts a lazy image it has not started as complete.
   const settled = () => {
-    const placeholder = document.querySelector('.animate-pulse');
+    const placeholder = document.querySelector('.animate-pulse, [data-outline]');
     placeholder?.scrollIntoView({ block: 'center' });
     const shown = Array.from(document.images).filter((image) => {
       const box = image.getBoundingClientRect();
@@ -98,8 +100,11 @@ async function settle(page: Page): Promise<{ broken: string[]; loading: string[]
       broken: Array.from(document.querySelectorAll<HTMLImageElement>('img[data-shot]'))
         .filter((image) => !image.complete || image.naturalWidth === 0)
         .map((image) => image.src),
-      loading: Array.from(document.querySelectorAll('.animate-pulse')).map(
-        (element) => element.closest('[role="status"]')?.getAttribute('aria-label') ?? element.className,
+      loading: Array.from(document.querySelectorAll('.animate-pulse, [data-outline]')).map(
+        (element) =>
+          element.closest('[role="status"]')?.getAttribute('aria-label') ??
+          element.querySelector('h3')?.textContent ??
+          element.className,
       ),
     };
   });

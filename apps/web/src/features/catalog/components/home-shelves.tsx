@@ -68,7 +68,8 @@ function ShelfGroup({
  * first screen shows the start of the first occasion, and drawing all nine rows' 72 cards with the
  * first screen was one main-thread task of 60 ms unthrottled, and its layout another. Until then
  * each card's place is its outline, with the card's text (read by screen readers and found by the
- * browser's search as the cards' would be), so the row is as tall as it will be.
+ * browser's search as the cards' would be), so the row is as tall as it will be. `data-outline`
+ * marks it for the screenshots (e2e), which bring each one into view as a shopper scrolling would.
  */
 function ShelfRow({ id, row, drawn }: { id: string; row: ProductShelf; drawn: boolean }) {
   const box = useRef<HTMLDivElement>(null);
@@ -80,7 +81,7 @@ function ShelfRow({ id, row, drawn }: { id: string; row: ProductShelf; drawn: bo
   );
   if (near || drawn) return <ProductRow id={id} heading={heading} products={row.products} />;
   return (
-    <div ref={box} className="space-y-3">
+    <div ref={box} className="space-y-3" data-outline="">
       {heading}
       <div className={rowListClass}>
         {row.products.map((product) => (
