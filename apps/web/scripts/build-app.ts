@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Rollup } from 'vite';
 import { chunkPlan } from './first-loads';
@@ -6,8 +6,7 @@ import { chunkPlan } from './first-loads';
 /**
  * `vite build` in two passes (decision 041): the first, not written, shows how Rollup cuts the app
  * into chunks by itself; the second writes the build with those chunks put together by the first
- * loads that use them (chunkPlan). Both read vite.config.ts. The second also writes Vite's manifest and
- * dist/.vite/chunks.json (each chunk's file, the modules it holds code of, relative to apps/web,
+ * loads that use them (chunkPlan). Both read vite.config.ts. Then it writes dist/.vite/chunks.json (each chunk's file, the modules it holds code of, relative to apps/web,
  * and the files it imports), from which scripts/prerender-shells.ts lists each page's preloads.
  * The build fails if a chunk the plan kept holds other code than in the first pass.
  */
@@ -24,7 +23,7 @@ const plan = chunkPlan(first, (source) => path.resolve(webRoot, source));
 const written = chunksOf(
   await build({
     configFile,
-    build: { manifest: true, rollupOptions: { output: { manualChunks: (id) => plan.get(id) } } },
+    build: { rollupOptions: { output: { manualChunks: (id) => plan.get(id) } } },
   }),
 );
 // The modules a chunk holds code of (a manual chunk also lists the tree-shaken ones it pulled in).
@@ -48,4 +47,5 @@ const chunks = written.map((chunk) => ({
   modules: withCode(chunk).map((id) => path.relative(webRoot, id)),
   imports: chunk.imports,
 }));
+mkdirSync(path.join(webRoot, 'dist/.vite'), { recursive: true });
 writeFileSync(path.join(webRoot, 'dist/.vite/chunks.json'), JSON.stringify(chunks));

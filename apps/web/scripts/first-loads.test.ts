@@ -1,7 +1,14 @@
 // @vitest-environment node
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type BuiltChunk, chunkPlan, PUBLIC_PAGES, SIGNED_IN_FIRST_RENDER, SIGNED_IN_PAGES } from './first-loads';
+import {
+  type BuiltChunk,
+  chunkPlan,
+  filesLoaded,
+  PUBLIC_PAGES,
+  SIGNED_IN_FIRST_RENDER,
+  SIGNED_IN_PAGES,
+} from './first-loads';
 
 const webRoot = '/repo/apps/web';
 const resolve = (source: string) => path.resolve(webRoot, source);
@@ -47,18 +54,12 @@ const firstBuild = [
 
 /** The modules a first load starting from `roots` (chunk names) takes, following static imports. */
 function modulesLoaded(chunks: readonly BuiltChunk[], roots: string[]): Set<string> {
-  const byName = new Map(chunks.map((each) => [each.name, each]));
-  const modules = new Set<string>();
-  const seen = new Set<string>();
-  const pending = [...roots];
-  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-    const each = byName.get(name);
-    if (!each || seen.has(name)) continue;
-    seen.add(name);
-    for (const id of each.moduleIds) modules.add(id);
-    pending.push(...each.imports.map((file) => file.replace(/\.js$/, '')));
-  }
-  return modules;
+  const byFile = new Map(chunks.map((each) => [each.fileName, each]));
+  const files = filesLoaded(
+    roots.map((name) => `${name}.js`),
+    (file) => byFile.get(file)?.imports,
+  );
+  return new Set([...files].flatMap((file) => byFile.get(file)?.moduleIds ?? []));
 }
 
 describe('the build chunk plan (decision 041)', () => {

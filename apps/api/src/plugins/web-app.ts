@@ -28,7 +28,7 @@ interface Shells {
   product: string;
   page: string;
   /**
-   * Per shell, the page's own chunks (from Vite's manifest), preloaded from the HTML; `cart`,
+   * Per shell, the page's own chunks (from the build's chunk list), preloaded from the HTML; `cart`,
    * `checkout` and `wallet` are pages drawn with the `page` shell that have their own; `homeGrid`
    * adds the grid's own chunk to the home page's (older builds: the home page's alone).
    */
@@ -173,7 +173,7 @@ export function scriptSafeJson(value: unknown): string {
 /**
  * What of the build the server sends as files: the hashed assets and the root's own (the favicon).
  * Source maps stay on the build machine (vite's `sourcemap: 'hidden'`); the build's notes to the
- * server (`shells.json`, `.vite/manifest.json`, the template `index.html`) are read, not served.
+ * server (`shells.json`, `.vite/chunks.json`, the template `index.html`) are read, not served.
  */
 function isPublicFile(pathname: string): boolean {
   if (pathname.endsWith('/') || /\.map$/i.test(pathname)) return false;
