@@ -74,6 +74,17 @@ describe('Cache-Control on personal answers', () => {
     }
   });
 
+  it('is no-store however the path is spelt: decided on the routed path, not the raw URL', async () => {
+    // A percent-encoded letter reaches the same route; a cache must not keep its answer either.
+    for (const url of ['/%61pi/v1/users/me', '/api/v1/%75sers/me', '/api%2Fv1/users/me', '/api/v1/orders/%72eceived']) {
+      const response = await app.inject({ method: 'GET', url, headers: bearer(shopper.token) });
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const pay = await app.inject({ method: 'GET', url: '/p%61y/no-such-session' });
+    expect(pay.headers['cache-control']).toBe('no-store');
+  });
+
   it('is no-store on refusals', async () => {
     const unauthorised = await app.inject({ method: 'GET', url: '/api/v1/users/me' });
     expect(unauthorised.statusCode).toBe(401);
