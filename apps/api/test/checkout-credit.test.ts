@@ -34,7 +34,13 @@ afterAll(() => ctx.close());
 /** A shopper with `pence` of UGM Credit (funded the way a conversion funds it). */
 async function shopperWithCredit(pence: number): Promise<TestUser> {
   const user = await createUserAndToken(ctx.app, { name: 'Cara Credit' });
-  await creditWallet(ctx.app.db, { userId: user.user.id, amount: pence, orderId: randomUUID(), at: ctx.clock.now() });
+  await creditWallet(ctx.app.db, {
+    userId: user.user.id,
+    amount: pence,
+    currency: 'GBP',
+    orderId: randomUUID(),
+    at: ctx.clock.now(),
+  });
   ctx.clock.advance(1000);
   return user;
 }

@@ -40,6 +40,14 @@ export const walletSchema = z.object({
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
+/**
+ * The wallet endpoints' answer: one wallet (its fields at the top, as the spec's client reads
+ * them) and `wallets`, every wallet the user holds, one per currency, the first-opened first
+ * (docs/product/wallet-and-credit.md, decision 044).
+ */
+export const userWalletsSchema = walletSchema.extend({ wallets: z.array(walletSchema).min(1) });
+export type UserWallets = z.infer<typeof userWalletsSchema>;
+
 export const walletUserParamsSchema = z.object({ userId: text().trim().min(1).max(64) });
 
 /** Spec 001 section 3: the wallet-creation payload. `currency` may be a currency or a country (GB, US, EU). */
@@ -53,15 +61,16 @@ export const walletEndpoints = {
   get: defineEndpoint({
     method: 'GET',
     path: '/wallets/user/:userId',
-    summary: "The caller's wallet with its last 100 movements, newest first (404 when none yet)",
+    summary:
+      "The caller's wallets, one per currency, each with its last 100 movements, newest first (404 when none yet)",
     params: walletUserParamsSchema,
-    responses: { 200: walletSchema, ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: userWalletsSchema, ...errorResponses(400, 401, 403, 404) },
   }),
   create: defineEndpoint({
     method: 'POST',
     path: '/wallets',
-    summary: "Create the caller's wallet, or answer the one they have (one per user)",
+    summary: "Open the caller's wallet in a currency, or answer the one they have in it (one per user and currency)",
     body: createWalletRequestSchema,
-    responses: { 200: walletSchema, 201: walletSchema, ...errorResponses(400, 401, 403) },
+    responses: { 200: userWalletsSchema, 201: userWalletsSchema, ...errorResponses(400, 401, 403) },
   }),
 };

@@ -1,4 +1,4 @@
-import { type Wallet, walletEndpoints } from '@gvm/contract';
+import { type UserWallets, walletEndpoints } from '@gvm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ import { ApiError, callEndpoint } from '@/lib/api-client';
  * GET /wallets/user/:userId for the checkout's UGM Credit control (issue 11 section 3): null when
  * the user has no wallet yet (nothing to spend; checkout does not create one).
  */
-export async function getWalletCredit(userId: string): Promise<Wallet | null> {
+export async function getWalletCredit(userId: string): Promise<UserWallets | null> {
   try {
     return await callEndpoint(walletEndpoints.get, { params: { userId } });
   } catch (error) {

@@ -37,7 +37,7 @@ export function useCheckout() {
   // Issue 11 section 3: UGM Credit towards the total (a failed wallet read just offers none).
   const wallet = useWalletCredit(status === 'authenticated' ? userIdOf(user) : undefined);
   const [creditChoice, setCreditChoice] = useState<CreditChoice>(noCredit);
-  const offer = creditOffer(wallet.data, cart.totals);
+  const offer = creditOffer(wallet.data?.wallets, cart.totals);
   const credit = creditToUse(creditChoice, offer);
 
   const settled = status !== 'checking' && !cart.isLoading && !cart.loadError;

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
 import { renderRoutes } from '@/test/render-routes';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
+import { emptyWallet, holding } from '@/test/wallets';
 import { WalletPage } from '../pages/wallet-page';
 
 const ada = testUser();
@@ -43,10 +44,7 @@ const sentGift = (delivery: GiftDelivery): TransferredOrder => ({
 function serve(delivery: () => GiftDelivery, routes: Routes = {}, latestAction = 'pending') {
   const fake = installFakeApi({
     ...fakeEndpoint(userEndpoints.me, () => ({ status: 200, body: ada })),
-    ...fakeEndpoint(walletEndpoints.get, () => ({
-      status: 200,
-      body: { _id: 'w', currency: 'GBP', balance: 0, transactions: [] },
-    })),
+    ...fakeEndpoint(walletEndpoints.get, () => ({ status: 200, body: holding(emptyWallet()) })),
     ...fakeEndpoint(voucherEndpoints.active, () => ({ status: 200, body: [] })),
     ...fakeEndpoint(voucherEndpoints.received, () => ({ status: 200, body: { orders: [] } })),
     ...fakeEndpoint(voucherEndpoints.sent, () => ({

@@ -1,5 +1,6 @@
 import { WALLET_HISTORY_LIMIT, type WalletTransaction } from '@gvm/contract';
 import { clsx } from 'clsx';
+import { useId } from 'react';
 import { formatDate, isDebit, newestFirst, signedAmount, transactionLabel } from '../lib/transactions';
 
 function Amount({ transaction, currency }: { transaction: WalletTransaction; currency: string }) {
@@ -37,17 +38,21 @@ function withKeys(transactions: WalletTransaction[]): { key: string; transaction
 export function TransactionHistory({
   transactions,
   currency,
+  named = false,
 }: {
   transactions: WalletTransaction[];
   currency: string;
+  /** Several wallets are shown: the heading names this one's currency. */
+  named?: boolean;
 }) {
+  const headingId = useId();
   const rows = withKeys(
     newestFirst(transactions, (transaction) => transaction.timestamp).slice(0, WALLET_HISTORY_LIMIT),
   );
   return (
-    <section aria-labelledby="transaction-history" className="mt-8">
-      <h2 id="transaction-history" className="text-xl font-semibold">
-        Transaction History
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {named ? `Transaction History (${currency})` : 'Transaction History'}
       </h2>
       {rows.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">
