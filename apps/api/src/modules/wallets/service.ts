@@ -123,7 +123,7 @@ export interface CardPurchase {
 }
 
 /**
- * Records a card purchase in the wallet's history (ARCHITECTURE.md section 6): shown with a plus,
+ * Records a card purchase in the wallet's history (docs/product/wallet-and-credit.md#ledger): shown with a plus,
  * it does not change the credit balance. One row per checkout session, whoever calls twice. One
  * statement: the wallet is created (or locked, if it exists) and the row added together.
  */

@@ -16,7 +16,7 @@ export type CreditOffer =
   | { kind: 'usable'; balance: number; currency: string; total: number; limit: number };
 
 /**
- * Issue 11 section 3: credit can pay a one-currency total in the wallet's currency, up to the
+ * docs/product/buying.md#paying-with-ugm-credit: credit can pay a one-currency total in the wallet's currency, up to the
  * smaller of the balance and the total. No wallet or a zero balance offers nothing.
  */
 export function creditOffer(
