@@ -6,7 +6,7 @@ import { pagePath, pageRoutes } from '@gvm/contract';
  */
 export const routePatterns = pageRoutes;
 
-/** Every route of docs/product/README.md#routes, as links: `paths.product(id)`. */
+/** Every route (docs/product/README.md#routes), as links: `paths.product(id)`. */
 export const paths = {
   home: pageRoutes.home,
   login: pageRoutes.login,
