@@ -134,7 +134,7 @@ export async function buildApp({
   registerNoStoreDefault(app);
   await app.register(authPlugin, { sessions: createSessionRegistry(app.db, app.clock) });
   registerMailWorker(app, mailWorker);
-  // Scheduled gift e-mails and 30-day reminders (issue 11, decision 025).
+  // Scheduled gift e-mails and 30-day reminders (decision 025).
   registerGiftScheduler(app);
   // Unpaid checkouts past their expiry give back the UGM Credit they hold (decision 026).
   registerCreditHoldSweeper(app);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './db/timeouts';
 
 /**
- * The only module that reads process.env (ARCHITECTURE.md section 4). Everything else receives
+ * The only module that reads process.env (README.md#configuration). Everything else receives
  * the parsed Config, so tests can build the app with any configuration they like.
  */
 const envSchema = z.object({

@@ -10,7 +10,7 @@ import { createUserAndToken, type TestUser } from './support/users';
 
 /**
  * Answers carrying tokens or personal data say `Cache-Control: no-store`, so no browser cache,
- * proxy or CDN keeps them (issue 10). It is the default under /api/v1 (and the payment and
+ * proxy or CDN keeps them (decision 021). It is the default under /api/v1 (and the payment and
  * mailbox pages); a route that may be cached sets its own header, and that one is kept.
  */
 let database: DatabaseHandle;

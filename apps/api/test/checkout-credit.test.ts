@@ -22,7 +22,7 @@ import { sendAs } from './support/requests';
 import { createUserAndToken, type TestUser } from './support/users';
 import { ledgerOf } from './support/vouchers';
 
-/** Issue 11 section 3: paying with UGM Credit, whole or in part (decision 026). */
+/** Paying with UGM Credit, whole or in part (decision 026). */
 
 let ctx: CheckoutTestContext;
 

@@ -9,7 +9,7 @@ import { isLoopbackHost, servesDevMailbox } from '../src/modules/dev-mailbox/gat
 import { createTestDatabase } from './helpers';
 
 /**
- * Issue 10 section 1: the dev mailbox shows everyone's sign-in codes, so a server that sends real
+ * Decision 027: the dev mailbox shows everyone's sign-in codes, so a server that sends real
  * e-mail, listens beyond this machine or runs in production must not have it (decision 027).
  */
 let database: DatabaseHandle;

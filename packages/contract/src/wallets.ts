@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { text } from './text';
 
-/** Spec 001 sections 2, 3, 8 and 9: the wallet (UGM Credit) and its history. */
+/** docs/product/wallet-and-credit.md#wallet-page: the wallet (UGM Credit) and its history. */
 
 export const WALLET_HISTORY_LIMIT = 100;
 export const walletTransactionTypes = ['funding', 'withdrawal', 'purchase'] as const;
 export type WalletTransactionType = (typeof walletTransactionTypes)[number];
 
-/** Spec 001 section 9: GB gives GBP, US gives USD, EU gives EUR, default GBP. */
+/** docs/product/wallet-and-credit.md#currencies: GB gives GBP, US gives USD, EU gives EUR, default GBP. */
 export function walletCurrencyForCountry(country: string | undefined): string {
   switch ((country ?? '').toUpperCase()) {
     case 'US':
@@ -50,7 +50,7 @@ export type UserWallets = z.infer<typeof userWalletsSchema>;
 
 export const walletUserParamsSchema = z.object({ userId: text().trim().min(1).max(64) });
 
-/** Spec 001 section 3: the wallet-creation payload. `currency` may be a currency or a country (GB, US, EU). */
+/** docs/product/wallet-and-credit.md#currencies: the wallet-creation payload. `currency` may be a currency or a country (GB, US, EU). */
 export const createWalletRequestSchema = z.object({
   userID: text().trim().min(1).max(64),
   currency: text().trim().max(3).optional(),

@@ -73,7 +73,7 @@ export interface LineSpec {
   recipients?: { name: string; email: string; message?: string }[];
 }
 
-/** A checkout payload as the web app builds it (spec 000 section 3), with the client's own (untrusted) totals. */
+/** A checkout payload as the web app builds it (docs/product/buying.md#checkout-session), with the client's own (untrusted) totals. */
 export function checkoutPayload(
   lines: LineSpec[],
   extra: Partial<CheckoutSessionRequest> = {},

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 
 /**
- * The merchant's gift-card art (issue 12 §1, decision 028), or the first letter of its name in a
+ * The merchant's gift-card art (decision 028), or the first letter of its name in a
  * tile when there is none or it fails to load: the cart, checkout, the payment result, the gift
  * page, redeem and exchange. Give it a card-shaped size (`h-12 w-[76px]`: 428 x 270). A plain
  * <img> of a server-made SVG, lazy, with its intrinsic size so nothing shifts; `value` (major

@@ -4,7 +4,7 @@ import { checkoutSessions } from './checkout';
 import { users } from './users';
 
 /**
- * A user's UGM Credit (ARCHITECTURE.md section 6): the balance is never negative and always the
+ * A user's UGM Credit (docs/product/wallet-and-credit.md#ledger): the balance is never negative and always the
  * signed sum of its funding (+) and withdrawal (−) movements. One wallet per user and currency:
  * a shopper holds one for each currency they have credit or purchases in (decision 044). Migration 0003
  * makes that a database fact: a trigger on wallet_transactions moves the balance with each row,

@@ -7,7 +7,7 @@ import { renderMailboxPage } from './page';
 import { listRecentMail } from './service';
 
 /**
- * The dev mailbox (ARCHITECTURE.md section 4): every queued e-mail, readable without a mail
+ * The dev mailbox (README.md#configuration): every queued e-mail, readable without a mail
  * server. Registered only outside production, so there these paths do not exist. The JSON list
  * (read by e2e/tests/mailbox.ts) is described in @gvm/contract; the page is the same list as HTML.
  */

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 
 /**
- * The merchant's gift-card art (issue 12 §1, decision 028), or the first letter of its name when
+ * The merchant's gift-card art (decision 028), or the first letter of its name when
  * there is none or it fails to load. The looks are `.merchant-initial` and `.merchant-image` in
  * index.css (components layer), so a size or a rounding in `className` overrides them. A plain
  * lazy <img> of a server-made SVG with its intrinsic size (card-shaped), so nothing shifts.

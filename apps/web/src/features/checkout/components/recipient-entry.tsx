@@ -11,7 +11,7 @@ import type { ProductGroup } from '../lib/checkout-lines';
 const RECIPIENT_ADDED_MESSAGE = 'Recipient added successfully';
 
 /**
- * Spec 000 sections 2 and 5: a gift recipient per voucher of a product (name, e-mail, optional
+ * docs/product/buying.md#recipients: a gift recipient per voucher of a product (name, e-mail, optional
  * message). Name and e-mail are both required; the e-mail format is checked by the input type.
  */
 export function RecipientEntry({ group }: { group: ProductGroup }) {
@@ -21,12 +21,12 @@ export function RecipientEntry({ group }: { group: ProductGroup }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
-  // Issue 11: the day the gift e-mail goes out, up to a year ahead; null (today) until one is chosen.
+  // Decision 025: the day the gift e-mail goes out, up to a year ahead; null (today) until one is chosen.
   const [sendOn, setSendOn] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const full = group.recipients.length >= group.units;
   // The UK day is read only when a day is on screen: a browser's first time-zone format costs a
-  // phone tens of milliseconds, and the page opens with the form closed (issue 10 §2).
+  // phone tens of milliseconds, and the page opens with the form closed (decision 037).
   const today = open || group.recipients.length > 0 ? ukDayOf(new Date()) : '';
   // A day that has passed (the cart waited) or none: the gift goes with the payment.
   const dayOrToday = (day?: string | null) => (day && day > today ? day : today);

@@ -1,7 +1,7 @@
 import { formatDeliveryDay, formatMoney, type OrderItem } from '@gvm/contract';
 import { MerchantLogo } from '@/components/merchant-logo';
 
-/** One bought voucher on the payment result screen; a gift shows who it went to (spec 000 section 2). */
+/** One bought voucher on the payment result screen; a gift shows who it went to (docs/product/buying.md#payment-result-screen). */
 export function VoucherCard({ order }: { order: OrderItem }) {
   const recipient = order.giftOrder;
   const initial = (recipient?.recipientName || recipient?.recipientEmail || '?').charAt(0).toUpperCase();

@@ -25,7 +25,7 @@ import { CheckoutPage } from './checkout-page';
 
 vi.mock('../lib/go-to-payment-page', () => ({ goToPaymentPage: vi.fn() }));
 
-/** Issue 11 section 3: the checkout's UGM Credit control. */
+/** docs/product/buying.md#paying-with-ugm-credit: the checkout's UGM Credit control. */
 
 const ada = testUser();
 const argos = testProduct();

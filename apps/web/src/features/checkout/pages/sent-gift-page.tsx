@@ -12,7 +12,7 @@ import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
 import { useOrderStatus } from '../api/get-order-status';
 
-/** A transfer's latest action: pending until the recipient claims it (spec 001 section 3). */
+/** A transfer's latest action: pending until the recipient claims it (docs/product/buying.md#sent-gifts). */
 const isPending = (status: string | undefined) => !status || status === 'pending';
 
 function statusLabel(status: string | undefined): string {

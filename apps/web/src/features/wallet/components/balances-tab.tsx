@@ -7,7 +7,7 @@ import { TransactionHistory } from './transaction-history';
 import { WalletSpinner } from './wallet-loading';
 
 /**
- * Spec 001 sections 2 and 8: each wallet's balance to 2 decimals and its history. A missing wallet is created
+ * docs/product/wallet-and-credit.md#wallet-page: each wallet's balance to 2 decimals and its history. A missing wallet is created
  * (by the query); any other failure shows its message in red in place of the content, plus a toast.
  */
 export function BalancesTab({ userId }: { userId: string }) {

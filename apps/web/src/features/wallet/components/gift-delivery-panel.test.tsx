@@ -72,7 +72,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('a scheduled gift on the Sent list (issue 11)', () => {
+describe('a scheduled gift on the Sent list (decision 025)', () => {
   it("reads 'Scheduled for {date}', moves to another day, then is sent now", async () => {
     let delivery = scheduledDelivery;
     const sendOns: string[] = [];
@@ -125,7 +125,7 @@ describe('a scheduled gift on the Sent list (issue 11)', () => {
   });
 });
 
-describe('an e-mailed, unclaimed gift on the Sent list (issue 11)', () => {
+describe('an e-mailed, unclaimed gift on the Sent list (decision 025)', () => {
   const emailed: GiftDelivery = {
     recipientEmail: 'bo@exmaple.com',
     scheduledFor: null,

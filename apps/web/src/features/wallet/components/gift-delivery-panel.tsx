@@ -16,7 +16,7 @@ import { useChangeGift } from '../api/gift-delivery';
 
 /**
  * Made on first use: a browser's first `Intl.DateTimeFormat` with a time zone takes tens of
- * milliseconds (issue 10 §2); only a gift with a history needs one.
+ * milliseconds (decision 037); only a gift with a history needs one.
  */
 let timeFormat: Intl.DateTimeFormat | undefined;
 
@@ -57,7 +57,7 @@ const TAP_SM = 'h-11 sm:h-8';
 const FIELD = 'h-11 sm:h-10';
 
 /**
- * A sent gift's delivery on its Sent card (issue 11): while unclaimed, change the day or send now
+ * A sent gift's delivery on its Sent card (decision 025): while unclaimed, change the day or send now
  * (scheduled), resend (e-mailed; 3 a day) or correct the recipient; always, its history.
  */
 export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {

@@ -32,7 +32,7 @@ function withKeys(transactions: WalletTransaction[]): { key: string; transaction
 }
 
 /**
- * Spec 001 section 2: the wallet's movements, newest first: a table on desktop, cards on phones
+ * docs/product/wallet-and-credit.md#ledger: the wallet's movements, newest first: a table on desktop, cards on phones
  * (below 768 px, Tailwind's `md`). The status always reads Completed.
  */
 export function TransactionHistory({

@@ -11,7 +11,7 @@ import { ActivateDialog } from './activate-dialog';
 import { VoucherImage } from './voucher-image';
 
 /**
- * One active voucher (spec 001 sections 2 and 4): Activate (confirmed in a dialog) and Exchange
+ * One active voucher (docs/product/vouchers-and-gifts.md#active-vouchers): Activate (confirmed in a dialog) and Exchange
  * while it is not activated; once activated, 'Show Voucher Details' opens its redemption link.
  */
 export function VoucherCard({ voucher }: { voucher: ActiveOrder }) {

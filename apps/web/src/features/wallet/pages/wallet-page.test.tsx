@@ -79,7 +79,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the Balances tab of /wallet (spec 001 sections 2 and 8)', () => {
+describe('the Balances tab of /wallet (docs/product/wallet-and-credit.md#wallet-page)', () => {
   it('shows the title, the tabs, the balance and the history newest first with labels and signs', async () => {
     serve({});
     renderWallet();
@@ -178,7 +178,7 @@ async function openTab(name: string) {
   await userEvent.click(await screen.findByRole('tab', { name }));
 }
 
-describe('the My Vouchers tab (spec 001 sections 2, 4 and 8)', () => {
+describe('the My Vouchers tab (docs/product/wallet-and-credit.md#wallet-page)', () => {
   it('shows the loading text, then the empty state', async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -226,7 +226,7 @@ describe('the My Vouchers tab (spec 001 sections 2, 4 and 8)', () => {
     );
   });
 
-  it("a card shows the merchant's gift-card art with its value printed on it (issue 12 §1)", async () => {
+  it("a card shows the merchant's gift-card art with its value printed on it (decision 028)", async () => {
     serve({
       ...fakeEndpoint(voucherEndpoints.active, () => ({
         status: 200,
@@ -316,7 +316,7 @@ describe('the My Vouchers tab (spec 001 sections 2, 4 and 8)', () => {
   });
 });
 
-describe('the Manage Vouchers tab (spec 001 sections 2, 4 and 8)', () => {
+describe('the Manage Vouchers tab (docs/product/wallet-and-credit.md#wallet-page)', () => {
   it('shows the empty texts', async () => {
     serve({});
     renderWallet();
