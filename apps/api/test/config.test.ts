@@ -3,17 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { productionEnv } from './support/production-env';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'gvm-config-'));
 
-/** Everything production needs except a payment provider. */
-const production = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'x'.repeat(40),
-  DATABASE_URL: 'postgres://db/app',
-  SMTP_URL: 'smtp://mail:25',
-  VOUCHER_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-};
+const production = productionEnv;
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {

@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig, testConfig } from '../src/config'
 import type { DatabaseHandle } from '../src/db/client';
 import { isLoopbackHost, servesDevMailbox } from '../src/modules/dev-mailbox/gate';
 import { createTestDatabase } from './helpers';
+import { productionEnv } from './support/production-env';
 
 /**
  * Decision 027: the dev mailbox shows everyone's sign-in codes, so a server that sends real
@@ -126,14 +127,7 @@ describe('the DEV_MAILBOX setting', () => {
   });
 
   it('refuses DEV_MAILBOX=1 in production', () => {
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      DATABASE_URL: 'postgres://localhost/db',
-      SMTP_URL: 'smtp://localhost:25',
-      VOUCHER_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-      PAYMENT_PROVIDER: 'simulator',
-    };
+    const production = { ...productionEnv, PAYMENT_PROVIDER: 'simulator' };
     expect(loadConfig(production).devMailbox).toBeUndefined();
     expect(() => loadConfig({ ...production, DEV_MAILBOX: '1' })).toThrow(ConfigError);
   });
