@@ -178,9 +178,10 @@ export async function tillVoucher(
 }
 
 /**
- * Spec 001 section 5, the exchange candidate rule, re-checked on the server: the new product
- * lists the voucher's country, has its currency, and takes its value (one of its denominations,
- * or maxPrice at or above it); it is not the same product; the request names the voucher's value.
+ * The exchange candidate rule, re-checked on the server: the new product lists the voucher's
+ * country, has its currency, and takes its value (one of its denominations, or within its
+ * minimum and maximum, as a purchase of it would have to be); it is not the same product; the
+ * request names the voucher's value.
  */
 export function exchangeRefusal(
   order: Pick<OrderRow, 'productCode' | 'currency' | 'value'>,
@@ -195,7 +196,8 @@ export function exchangeRefusal(
   }
   if (toMinorUnits(requested.valuePurchased) !== order.value) return 'An exchange keeps the voucher’s value';
   if (!product.country.some((country) => countries.includes(country))) return NOT_EXCHANGEABLE_MESSAGE;
-  if (!(product.denominations.includes(value) || product.maxPrice >= value)) return NOT_EXCHANGEABLE_MESSAGE;
+  const withinRange = product.minPrice <= value && value <= product.maxPrice;
+  if (!(product.denominations.includes(value) || withinRange)) return NOT_EXCHANGEABLE_MESSAGE;
   return null;
 }
 
