@@ -1,3 +1,4 @@
+export * from './api-path';
 export * from './api-reference';
 export * from './card-art';
 export * from './carts';
