@@ -1,4 +1,4 @@
-import { giftDeliveryEndpoints, voucherEndpoints } from '@gvm/contract';
+import { giftDeliveryEndpoints, giftEndpoints, voucherEndpoints } from '@gvm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
@@ -6,8 +6,10 @@ import { AppError } from '../../lib/errors';
 import { rejectInvalidRequestHook } from '../../lib/validation';
 import { currentUser } from '../../plugins/auth';
 import { perIpLimit } from '../../plugins/per-ip-limit';
-import { changeGiftRecipient, rescheduleGift, resendGift, sendGiftNow } from './gift-changes';
-import { giftMailDepsOf } from './gift-scheduler';
+import { rejectInvalidRequests, requireSignIn } from '../../plugins/route-groups';
+import { changeGiftRecipient, rescheduleGift, resendGift, sendGiftNow } from './changes';
+import { findGiftByToken } from './landing';
+import { giftMailDepsOf } from './scheduler';
 import {
   confirmClaim,
   confirmTransfer,
@@ -16,7 +18,7 @@ import {
   listReceivedGifts,
   listSentGifts,
   redeemLink,
-} from './gift-service';
+} from './service';
 
 /** Link-guessing defence: claim-link attempts per account and per IP address. */
 export const REDEEM_LINK_PER_ACCOUNT = 10;
@@ -31,10 +33,25 @@ export const redeemLimitMessage = (after: string) =>
 const giftDepsOf = (app: App): GiftDeps => ({ clock: app.clock, publicUrl: app.appConfig.publicUrl });
 
 /**
- * Gifts between people: received and sent lists, confirm-transfer, redeem by sender e-mail
- * (redeem-email, confirm-claim) and by claim link (redeem-link). All need a signed-in caller.
+ * Gifts between people: the landing page of a claim link (anyone holding it), and for a signed-in
+ * caller the received and sent lists, the sender's changes to an unclaimed gift (day, send now,
+ * recipient, resend), confirm-transfer, redeem by sender e-mail (redeem-email, confirm-claim) and
+ * by claim link (redeem-link).
  */
 export async function giftRoutes(app: App): Promise<void> {
+  await app.register(async (anyone: App) => {
+    rejectInvalidRequests(anyone);
+    anyone.route({
+      ...fromContract(giftEndpoints.get),
+      handler: (request) => findGiftByToken(anyone.db, request.params.token),
+    });
+  });
+  await app.register(signedInGiftRoutes);
+}
+
+async function signedInGiftRoutes(app: App): Promise<void> {
+  requireSignIn(app);
+
   // A second limiter on one route: `createRateLimit` only counts, so it does not collide with the
   // per-IP limit of the route's config (each plugin hook runs once per request).
   const perAccount = app.createRateLimit({
@@ -52,88 +69,69 @@ export async function giftRoutes(app: App): Promise<void> {
   };
 
   app.route({
-    ...fromContract(voucherEndpoints.received),
-    onRequest: app.authenticate,
-    handler: async (request) => ({ orders: await listReceivedGifts(app.db, currentUser(request).id) }),
-  });
-
-  app.route({
-    ...fromContract(voucherEndpoints.sent),
-    onRequest: app.authenticate,
-    handler: async (request) => ({ orders: await listSentGifts(app.db, currentUser(request).id, app.clock()) }),
-  });
-
-  // The sender's changes to an unclaimed gift (issue 11): day, send now, recipient, resend.
-  app.route({
-    ...fromContract(giftDeliveryEndpoints.reschedule),
-    onRequest: app.authenticate,
-    attachValidation: true,
-    preHandler: rejectInvalidRequestHook,
-    handler: (request) =>
-      rescheduleGift(app.db, giftMailDepsOf(app), currentUser(request).id, request.params.orderId, request.body.sendOn),
-  });
-
-  app.route({
-    ...fromContract(giftDeliveryEndpoints.sendNow),
-    onRequest: app.authenticate,
-    attachValidation: true,
-    preHandler: rejectInvalidRequestHook,
-    handler: (request) => sendGiftNow(app.db, giftMailDepsOf(app), currentUser(request).id, request.params.orderId),
-  });
-
-  app.route({
-    ...fromContract(giftDeliveryEndpoints.changeRecipient),
-    onRequest: app.authenticate,
-    attachValidation: true,
-    preHandler: rejectInvalidRequestHook,
-    handler: (request) =>
-      changeGiftRecipient(app.db, giftMailDepsOf(app), currentUser(request).id, request.params.orderId, request.body),
-  });
-
-  app.route({
-    ...fromContract(giftDeliveryEndpoints.resend),
-    onRequest: app.authenticate,
-    attachValidation: true,
-    preHandler: rejectInvalidRequestHook,
-    handler: (request) => resendGift(app.db, giftMailDepsOf(app), currentUser(request).id, request.params.orderId),
-  });
-
-  app.route({
-    ...fromContract(voucherEndpoints.confirmTransfer),
-    onRequest: app.authenticate,
-    attachValidation: true,
-    preHandler: rejectInvalidRequestHook,
-    handler: (request) => confirmTransfer(app.db, giftDepsOf(app), currentUser(request).id, request.params.orderId),
-  });
-
-  app.route({
-    ...fromContract(voucherEndpoints.redeemEmail),
-    onRequest: app.authenticate,
-    attachValidation: true,
-    config: perIpLimit(REDEEM_EMAIL_PER_IP, REDEEM_EMAIL_WINDOW, redeemLimitMessage),
-    preHandler: rejectInvalidRequestHook,
-    handler: async (request) => ({
-      pendingVouchers: await findPendingGiftsFrom(app.db, currentUser(request).id, request.body.senderEmail),
-    }),
-  });
-
-  app.route({
-    ...fromContract(voucherEndpoints.confirmClaim),
-    onRequest: app.authenticate,
-    attachValidation: true,
-    preHandler: rejectInvalidRequestHook,
-    handler: (request) =>
-      confirmClaim(app.db, giftDepsOf(app), currentUser(request).id, request.params.orderId, request.body.senderEmail),
-  });
-
-  app.route({
     ...fromContract(voucherEndpoints.redeemLink),
-    // Authentication first (the route's onRequest runs before the per-IP limit's hook); the
-    // per-account limit is a preHandler, so it always knows the account.
-    onRequest: app.authenticate,
+    // Outside the group below: every attempt counts against the account, a malformed one too, so
+    // the per-account limit runs before the request is checked. The group's sign-in runs before
+    // the route's per-IP limit, and this preHandler always knows the account.
     attachValidation: true,
     config: perIpLimit(REDEEM_LINK_PER_IP, REDEEM_LINK_WINDOW, redeemLimitMessage),
     preHandler: [limitPerAccount, rejectInvalidRequestHook],
     handler: (request) => redeemLink(app.db, giftDepsOf(app), currentUser(request).id, request.body.link),
+  });
+
+  await app.register(async (group: App) => {
+    rejectInvalidRequests(group);
+    const { db } = group;
+
+    group.route({
+      ...fromContract(voucherEndpoints.received),
+      handler: async (request) => ({ orders: await listReceivedGifts(db, currentUser(request).id) }),
+    });
+
+    group.route({
+      ...fromContract(voucherEndpoints.sent),
+      handler: async (request) => ({ orders: await listSentGifts(db, currentUser(request).id, group.clock()) }),
+    });
+
+    group.route({
+      ...fromContract(giftDeliveryEndpoints.reschedule),
+      handler: (request) =>
+        rescheduleGift(db, giftMailDepsOf(group), currentUser(request).id, request.params.orderId, request.body.sendOn),
+    });
+
+    group.route({
+      ...fromContract(giftDeliveryEndpoints.sendNow),
+      handler: (request) => sendGiftNow(db, giftMailDepsOf(group), currentUser(request).id, request.params.orderId),
+    });
+
+    group.route({
+      ...fromContract(giftDeliveryEndpoints.changeRecipient),
+      handler: (request) =>
+        changeGiftRecipient(db, giftMailDepsOf(group), currentUser(request).id, request.params.orderId, request.body),
+    });
+
+    group.route({
+      ...fromContract(giftDeliveryEndpoints.resend),
+      handler: (request) => resendGift(db, giftMailDepsOf(group), currentUser(request).id, request.params.orderId),
+    });
+
+    group.route({
+      ...fromContract(voucherEndpoints.confirmTransfer),
+      handler: (request) => confirmTransfer(db, giftDepsOf(group), currentUser(request).id, request.params.orderId),
+    });
+
+    group.route({
+      ...fromContract(voucherEndpoints.redeemEmail),
+      config: perIpLimit(REDEEM_EMAIL_PER_IP, REDEEM_EMAIL_WINDOW, redeemLimitMessage),
+      handler: async (request) => ({
+        pendingVouchers: await findPendingGiftsFrom(db, currentUser(request).id, request.body.senderEmail),
+      }),
+    });
+
+    group.route({
+      ...fromContract(voucherEndpoints.confirmClaim),
+      handler: (request) =>
+        confirmClaim(db, giftDepsOf(group), currentUser(request).id, request.params.orderId, request.body.senderEmail),
+    });
   });
 }
