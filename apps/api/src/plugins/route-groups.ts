@@ -2,7 +2,8 @@ import type { App } from '../app-types';
 import { rejectInvalidRequestHook } from '../lib/validation';
 
 /**
- * What a group of routes shares, declared once on the group's own (encapsulated) instance:
+ * What a group of routes shares, declared once on the group's own (encapsulated) instance
+ * (decision 043):
  *
  *   await app.register(async (group) => {
  *     requireSignIn(group);

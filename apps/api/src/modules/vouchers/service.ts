@@ -105,7 +105,8 @@ export async function listActiveVouchers(db: Executor, userId: string): Promise<
 
 /**
  * What the gifts module tells about a voucher sent as a gift: who sent it (they may look at it
- * too) and to whom. Passed in by the app, since gifts builds on vouchers and not the other way.
+ * too) and to whom. Passed in by the app, since gifts builds on vouchers and not the other way
+ * (decision 043).
  */
 export type GiftOfVoucher = (
   db: Executor,
