@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useFocusOnRouteChange } from './route-focus';
@@ -16,6 +17,16 @@ function Layout({ askedOn }: { askedOn?: string }) {
   );
 }
 
+/** A page whose heading comes with its data, a moment after the page. */
+function LoadingPage() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLoaded(true), 50);
+    return () => clearTimeout(timer);
+  }, []);
+  return loaded ? <h1>Product</h1> : <p>Loading</p>;
+}
+
 function renderAt(url: string, askedOn?: string) {
   const router = createMemoryRouter(
     [
@@ -24,7 +35,7 @@ function renderAt(url: string, askedOn?: string) {
         children: [
           { path: '/', element: <h1>Home</h1> },
           { path: '/checkout', element: <h1>Checkout</h1> },
-          { path: '/loading', element: <p>Loading</p> },
+          { path: '/loading', element: <LoadingPage /> },
         ],
       },
     ],
@@ -49,10 +60,11 @@ describe('the focus on a route change', () => {
     expect(heading).toHaveAttribute('tabindex', '-1');
   });
 
-  it('moves to the main region when the page has no heading yet', async () => {
+  it('moves to the main region while the page has no heading, and to the heading once drawn', async () => {
     const router = renderAt('/');
     await act(() => router.navigate('/loading'));
     expect(screen.getByRole('main')).toHaveFocus();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product' })).toHaveFocus();
   });
 
   it('stays put on a change of query only, and in a field being typed in', async () => {

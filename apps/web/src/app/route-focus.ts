@@ -1,6 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
+/** How long the focus waits on the main region for the page's heading to be drawn. */
+const HEADING_WAIT_MS = 5000;
+
+function focusOn(target: HTMLElement): void {
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+  // The scroll position is ScrollRestoration's: the top, or where the shopper was on going back.
+  target.focus({ preventScroll: true });
+}
+
 /**
  * Moves the focus to the new page on each route change, as GOV.UK's and React Router's guidance
  * on single-page apps say: to the page's main heading (a screen reader reads it out, so the
@@ -20,10 +29,24 @@ export function useFocusOnRouteChange(askedOn?: string): void {
     // Typing that led here (the header's search off /) keeps its caret.
     if (active?.isConnected && active.matches('input, textarea')) return;
     const main = document.getElementById('main');
-    const target = main?.querySelector<HTMLElement>('h1') ?? main;
-    if (!target) return;
-    if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
-    // The scroll position is ScrollRestoration's: the top, or where the shopper was on going back.
-    target.focus({ preventScroll: true });
+    if (!main) return;
+    const heading = () => main.querySelector<HTMLElement>('h1');
+    const first = heading();
+    focusOn(first ?? main);
+    if (first) return;
+    // A page whose heading comes with its data (a product) draws it a moment later: the focus
+    // follows it there, unless the shopper has moved it meanwhile.
+    const later = new MutationObserver(() => {
+      const arrived = heading();
+      if (!arrived) return;
+      later.disconnect();
+      if (document.activeElement === main) focusOn(arrived);
+    });
+    later.observe(main, { childList: true, subtree: true });
+    const giveUp = setTimeout(() => later.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      later.disconnect();
+      clearTimeout(giveUp);
+    };
   }, [pathname]);
 }
