@@ -88,14 +88,14 @@ function ShelfRow({ id, row, drawn }: { id: string; row: ProductShelf; drawn: bo
         (WCAG 2.1.1, axe's scrollable-region-focusable): the keyboard can scroll it. Tab draws
         every row before it moves (useKeyboardUse), so in practice the drawn row's links take over.
       */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
-      <ul aria-labelledby={id} tabIndex={0} className={rowListClass}>
+      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: outlines, not a fieldset; a scrolling region takes the focus. */}
+      <div role="group" aria-labelledby={id} tabIndex={0} className={rowListClass}>
         {row.products.map((product) => (
-          <li key={product._id} className={rowItemClass}>
+          <div key={product._id} className={rowItemClass}>
             <ProductCardOutline product={product} />
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </div>
   );
 }
