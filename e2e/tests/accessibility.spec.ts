@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
-import { findProduct, showAllGiftCards } from './support/catalogue';
+import { findProduct } from './support/catalogue';
 import { signIn } from './support/sign-in';
 
 /**
@@ -26,13 +26,14 @@ const heading = (page: Page) => expect(page.locator('main h1').first()).toBeVisi
 
 async function scrolledHome(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: 'Top sellers' })).toBeVisible();
-  await showAllGiftCards(page);
-  // Down the page a screen at a time, as a shopper scrolls, to its foot.
+  const gridCard = page.getByRole('list', { name: 'Products' }).getByRole('listitem').first();
+  // Down the page a screen at a time, as a shopper scrolls, to its foot, with the grid drawn on the way.
   await expect(async () => {
     await page.mouse.wheel(0, 1200);
     const atFoot = await page.evaluate(() => window.innerHeight + window.scrollY >= document.body.scrollHeight - 2);
     expect(atFoot).toBe(true);
-  }).toPass({ intervals: [50], timeout: 30_000 });
+    await expect(gridCard).toBeAttached({ timeout: 1_000 });
+  }).toPass({ intervals: [50], timeout: 60_000 });
   await page.waitForLoadState('networkidle');
 }
 
