@@ -6,11 +6,11 @@ import { buttonClassName } from '@/components/ui/button';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useOrderStatus } from '@/features/checkout';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
-import { useOrderStatus } from '../api/get-order-status';
 
 /** A transfer's latest action: pending until the recipient claims it (spec 001 section 3). */
 const isPending = (status: string | undefined) => !status || status === 'pending';
