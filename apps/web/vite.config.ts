@@ -35,7 +35,7 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     // Maps for measuring the bundles (decision 023), written beside them but not referenced from
-    // them (no sourceMappingURL comment); the server never serves *.map (issue 12 §3).
+    // them (no sourceMappingURL comment); the server never serves *.map (decision 033).
     sourcemap: 'hidden',
     // Every browser the app supports has <link rel=modulepreload>: no polyfill in the entry.
     modulePreload: { polyfill: false },

@@ -6,7 +6,7 @@ import { signIn } from './support/sign-in';
 const storedTokens = (page: import('@playwright/test').Page) =>
   page.evaluate(() => ({ token: localStorage.getItem('token'), refreshToken: localStorage.getItem('refreshToken') }));
 
-// A new account has no wishlist yet, and the home page's hearts read it: that 404 is expected (spec 000 section 4).
+// A new account has no wishlist yet, and the home page's hearts read it: that 404 is expected (docs/product/browsing.md#wishlist).
 test('signing up and opening the verification link from the mailbox lands signed in on the home page', async ({
   page,
   request,
@@ -192,7 +192,7 @@ test('the login form rejects an address without @ before asking the server', asy
   const toasts = page.getByRole('region', { name: /Notifications/ });
   await expect(toasts.getByText('Invalid email')).toBeVisible();
   await expect(toasts.getByText('Please enter a valid email address')).toBeVisible();
-  // Issue 12 §3: the field says it too.
+  // Decision 029: the field says it too.
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAccessibleDescription(
     'Please enter a valid email address',
   );

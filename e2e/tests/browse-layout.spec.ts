@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { showAllGiftCards } from './support/catalogue';
 
 /**
- * Issue 12 §2, decision 031: brands that lead somewhere, the whole category strip, a header whose
+ * Decision 031: brands that lead somewhere, the whole category strip, a header whose
  * search box shows its placeholder from 768 px up, and merchant names on two lines on a phone.
  */
 

@@ -7,7 +7,7 @@ import { findProduct } from './support/catalogue';
 import { enterCard, payWith } from './support/purchase';
 import { signIn } from './support/sign-in';
 
-/** The simulator's documented test cards (issue 8). */
+/** The simulator's documented test cards (decision 016). */
 const cards = {
   paid: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',

@@ -5,7 +5,7 @@ import { findProduct } from './support/catalogue';
 import { enterCard, PAYING_CARD, payWith } from './support/purchase';
 import { signIn } from './support/sign-in';
 
-/** Issue 11 section 3: pay with UGM Credit. Credit is got the way a user gets it: converting vouchers. */
+/** docs/product/buying.md#paying-with-ugm-credit: pay with UGM Credit. Credit is got the way a user gets it: converting vouchers. */
 
 const MERCHANT = 'Red Letter Days';
 /** £5-£50: its page offers £5, which Red Letter Days' (from £10) does not (decision 030). */

@@ -6,7 +6,7 @@ import { findProduct } from './support/catalogue';
 import { buyGift, PAYING_CARD, payWith } from './support/purchase';
 import { signIn } from './support/sign-in';
 
-/** Issue 11 sections 1 and 2 in the browser: a gift for tomorrow waits; a mistyped address is corrected. */
+/** Decision 025 in the browser: a gift for tomorrow waits; a mistyped address is corrected. */
 
 test("a gift scheduled for tomorrow is paid now, reads 'Scheduled for {date}' and is not e-mailed yet", async ({
   page,

@@ -55,7 +55,7 @@ async function openWithLastRowUndrawn(page: Page, request: APIRequestContext) {
   return { shelves, last, heading };
 }
 
-test.describe('a home page that sells (issue 12 §2)', () => {
+test.describe('a home page that sells (decision 032)', () => {
   test('at 1366 px: TOP SELLERS!, the top sellers first, then occasions, price bands and the A-Z grid', async ({
     page,
     request,

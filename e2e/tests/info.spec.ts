@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** Issue 4's pages: each with its h1, the headings it must show, and its document title. */
+/** The information pages (decision 011): each with its h1, the headings it must show, and its document title. */
 const infoPages = [
   {
     path: '/about',

@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 import { showAllGiftCards } from './support/catalogue';
 
 /**
- * Issue 10 §2: the JavaScript `/`, a product page and `/cart` load on a cold visit, gzipped,
+ * Decision 024: the JavaScript `/`, a product page and `/cart` load on a cold visit, gzipped,
  * stays within 120 kB (a size check, not a timing), measured by the same code as `npm run bench`
  * (apps/web/bench/measure.ts, decision 024). And the first paint needs no script: the server
  * sends the page's shell, and the catalogue data its first render needs, in the HTML.

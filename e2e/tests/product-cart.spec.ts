@@ -8,7 +8,7 @@ async function openProduct(page: Page, product: Product): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: product.merchant.name })).toBeVisible();
 }
 
-/** The header's cart link, named with the number of vouchers in the cart (issue 12 §3). */
+/** The header's cart link, named with the number of vouchers in the cart (decision 029). */
 function cartLink(page: Page, name: string) {
   return page.getByRole('banner').getByRole('link', { name, exact: true });
 }

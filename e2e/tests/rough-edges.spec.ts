@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { findProduct, showAllGiftCards } from './support/catalogue';
 
-/** Issue 12 §3: the rough edges a first visit hits. */
+/** The rough edges a first visit hits (decisions 029 and 033). */
 
 test('an unknown route answers 404 with the not-found page; a known one 200', async ({ page }) => {
   const unknown = await page.goto('/no-such-page');

@@ -10,7 +10,7 @@ import { PAYING_CARD, payWith } from './support/purchase';
 import { signIn } from './support/sign-in';
 
 /**
- * Issue 12, "Done when": full-page screenshots of home, a search, a product, the cart, checkout
+ * Decision 034: full-page screenshots of home, a search, a product, the cart, checkout
  * and the wallet at a phone's, a tablet's and a laptop's width, into e2e/screenshots/<width>/
  * (git-ignored) for a person to look at. Each shot also asserts what makes it worth looking at:
  * the page's heading and card art are drawn, nothing is wider than the window, and on phones the

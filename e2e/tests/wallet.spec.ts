@@ -6,7 +6,7 @@ import { findProduct } from './support/catalogue';
 import { PAYING_CARD, payWith } from './support/purchase';
 import { signIn } from './support/sign-in';
 
-/** The simulator's card that pays at once (issue 8). */
+/** The simulator's card that pays at once (decision 016). */
 
 /** A fresh shopper buys `product` at £50 for themselves through the real checkout and the simulator. */
 async function buyPersonalVoucher(page: Page, request: APIRequestContext, product: Product): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:checkout` (also part of `npm run bench`): buying on PostgreSQL (issue 8).
+ * `npm run bench:checkout` (also part of `npm run bench`): buying on PostgreSQL (decision 017).
  *
  * On a fresh database on the server named by BENCH_DATABASE_URL, TEST_DATABASE_URL or
  * DATABASE_URL (dropped afterwards), with a payment provider that answers at once (the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: catalogue reads at 100,000 products (issue 2 item 8, issue 10 section 3).
+ * `npm run bench`: catalogue reads at 100,000 products (decision 005, decision 022).
  *
  * For each database (PGlite in a temporary folder; PostgreSQL when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL names a server, in a fresh database dropped afterwards) it seeds the real

@@ -9,6 +9,7 @@ import { createPaymentProvider, type PaymentProvider, registerPaymentPages } fro
 import type { App } from './app-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { loggerOptions } from './lib/log-redaction';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionRegistry } from './modules/auth/session-registry';
 import { cartRoutes } from './modules/carts/routes';
@@ -71,7 +72,7 @@ export async function buildApp({
   payments,
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: logger ?? loggerOptions(config),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -133,7 +134,7 @@ export async function buildApp({
   registerNoStoreDefault(app);
   await app.register(authPlugin, { sessions: createSessionRegistry(app.db, app.clock) });
   registerMailWorker(app, mailWorker);
-  // Scheduled gift e-mails and 30-day reminders (issue 11, decision 025).
+  // Scheduled gift e-mails and 30-day reminders (decision 025).
   registerGiftScheduler(app);
   // Unpaid checkouts past their expiry give back the UGM Credit they hold (decision 026).
   registerCreditHoldSweeper(app);

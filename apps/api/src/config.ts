@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './db/timeouts';
 
 /**
- * The only module that reads process.env (ARCHITECTURE.md section 4). Everything else receives
+ * The only module that reads process.env (README.md#configuration). Everything else receives
  * the parsed Config, so tests can build the app with any configuration they like.
  */
 const envSchema = z.object({
@@ -36,7 +36,8 @@ const envSchema = z.object({
     .string()
     .refine((value) => isVoucherKey(value), 'must be 32 random bytes in base64 (openssl rand -base64 32)')
     .optional(),
-  PAYMENT_PROVIDER: z.enum(['simulator', 'stripe']).default('simulator'),
+  /** Unset: the simulator, except in production, where it must be named (decision 043). */
+  PAYMENT_PROVIDER: z.enum(['simulator', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another host for the Stripe API (a local stand-in in tests); Stripe's own by default. */
@@ -135,6 +136,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.DEV_MAILBOX === '1') {
     throw new ConfigError('DEV_MAILBOX=1 is refused in production: the dev mailbox shows anyone every sign-in code.');
   }
+  if (e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER === undefined) {
+    // The simulator's test card 4242 issues real vouchers: production never falls back to it.
+    throw new ConfigError(
+      'Production needs PAYMENT_PROVIDER: stripe, or simulator for a demo that takes no real payment.',
+    );
+  }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
   }
@@ -162,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: e.DEV_MAILBOX === undefined ? undefined : e.DEV_MAILBOX === '1',
     jwtSecret: e.JWT_SECRET ?? devSecret(dataDir),
     voucherEncryptionKey: e.VOUCHER_ENCRYPTION_KEY ?? devVoucherKey(dataDir),
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER ?? 'simulator',
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: e.STRIPE_API_URL,

@@ -10,7 +10,7 @@ import { createUserAndToken, type TestUser } from './support/users';
 
 /**
  * Answers carrying tokens or personal data say `Cache-Control: no-store`, so no browser cache,
- * proxy or CDN keeps them (issue 10). It is the default under /api/v1 (and the payment and
+ * proxy or CDN keeps them (decision 021). It is the default under /api/v1 (and the payment and
  * mailbox pages); a route that may be cached sets its own header, and that one is kept.
  */
 let database: DatabaseHandle;
@@ -72,6 +72,17 @@ describe('Cache-Control on personal answers', () => {
       expect(response.statusCode, `${request.method} ${request.url}`).toBeLessThan(300);
       expect(response.headers['cache-control'], `${request.method} ${request.url}`).toBe('no-store');
     }
+  });
+
+  it('is no-store however the path is spelt: decided on the routed path, not the raw URL', async () => {
+    // A percent-encoded letter reaches the same route; a cache must not keep its answer either.
+    for (const url of ['/%61pi/v1/users/me', '/api/v1/%75sers/me', '/api%2Fv1/users/me', '/api/v1/orders/%72eceived']) {
+      const response = await app.inject({ method: 'GET', url, headers: bearer(shopper.token) });
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const pay = await app.inject({ method: 'GET', url: '/p%61y/no-such-session' });
+    expect(pay.headers['cache-control']).toBe('no-store');
   });
 
   it('is no-store on refusals', async () => {

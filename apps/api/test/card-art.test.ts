@@ -18,7 +18,7 @@ function inkedPixels(svg: string): Buffer {
   return Buffer.from(render(svg).render().pixels);
 }
 
-describe('cardArtSvg (issue 12 §1, decision 028)', () => {
+describe('cardArtSvg (decision 028)', () => {
   it('is a well-formed, card-shaped SVG whose letters are paths, not <text>', () => {
     const svg = cardArtSvg(argos);
     const image = render(svg);

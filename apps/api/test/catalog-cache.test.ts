@@ -28,7 +28,7 @@ async function get(app: App, url: string, headers: Record<string, string> = {}) 
   return app.inject({ method: 'GET', url, headers });
 }
 
-describe('catalogue answers are cached, validated and invalidated (issue 10 §3)', () => {
+describe('catalogue answers are cached, validated and invalidated (decision 022)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();

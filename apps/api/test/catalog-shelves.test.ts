@@ -25,7 +25,7 @@ async function shelves(query = 'country=GB'): Promise<ProductShelvesResponse> {
 
 const codes = (list: Product[]) => list.map((product) => product.productCode);
 
-describe('GET /products/shelves: the home page rows (issue 12 §2)', () => {
+describe('GET /products/shelves: the home page rows (decision 032)', () => {
   it('answers the occasions in order, each with its curated merchants in the curated order', async () => {
     const { occasions } = await shelves();
     expect(occasions.map((row) => row.title)).toEqual(['Birthday', 'Thank you', 'Wedding', 'New baby', 'Christmas']);

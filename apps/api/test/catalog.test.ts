@@ -150,7 +150,7 @@ describe('GET /products/filters', () => {
     return response.json();
   }
 
-  it('lists only the brands a shopper can find under the country and category (issue 12 §2)', async () => {
+  it('lists only the brands a shopper can find under the country and category (decision 031)', async () => {
     // Dunnes Stores sells only in IE: no GB shopper can reach it.
     const gb = await filters('country=GB');
     expect(gb.merchants).toEqual(['Argos', 'Boots', 'Costa Coffee', 'Costco 100%_Deals', 'zara']);
@@ -217,7 +217,7 @@ describe('GET /products/:id and /products/code/:code', () => {
   });
 });
 
-describe('GET /logos/:code.svg (gift-card art, issue 12 §1)', () => {
+describe('GET /logos/:code.svg (gift-card art, decision 028)', () => {
   const art = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/logos/${url}` });
 
   it('draws the card in the brand colour with the name as outlines, not text', async () => {

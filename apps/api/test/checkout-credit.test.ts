@@ -22,7 +22,7 @@ import { sendAs } from './support/requests';
 import { createUserAndToken, type TestUser } from './support/users';
 import { ledgerOf } from './support/vouchers';
 
-/** Issue 11 section 3: paying with UGM Credit, whole or in part (decision 026). */
+/** Paying with UGM Credit, whole or in part (decision 026). */
 
 let ctx: CheckoutTestContext;
 
@@ -34,7 +34,13 @@ afterAll(() => ctx.close());
 /** A shopper with `pence` of UGM Credit (funded the way a conversion funds it). */
 async function shopperWithCredit(pence: number): Promise<TestUser> {
   const user = await createUserAndToken(ctx.app, { name: 'Cara Credit' });
-  await creditWallet(ctx.app.db, { userId: user.user.id, amount: pence, orderId: randomUUID(), at: ctx.clock.now() });
+  await creditWallet(ctx.app.db, {
+    userId: user.user.id,
+    amount: pence,
+    currency: 'GBP',
+    orderId: randomUUID(),
+    at: ctx.clock.now(),
+  });
   ctx.clock.advance(1000);
   return user;
 }

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { productionEnv } from './support/production-env';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'gvm-config-'));
+
+const production = productionEnv;
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
@@ -45,11 +48,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET, DATABASE_URL, SMTP_URL/);
     const complete = loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      DATABASE_URL: 'postgres://db/app',
-      SMTP_URL: 'smtp://mail:25',
-      VOUCHER_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      ...production,
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk',
+      STRIPE_WEBHOOK_SECRET: 'wh',
     });
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/VOUCHER_ENCRYPTION_KEY/);
     expect(complete.env).toBe('production');
@@ -86,5 +88,13 @@ describe('configuration', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_123',
     });
     expect(stripe).toMatchObject({ paymentProvider: 'stripe', stripeSecretKey: 'sk_test_123' });
+  });
+
+  it('refuses the payment simulator in production unless PAYMENT_PROVIDER names it', () => {
+    // With the simulator, test card 4242 issues real vouchers: a production deployment that
+    // forgot to configure Stripe must not start on the default.
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'simulator' }).paymentProvider).toBe('simulator');
+    expect(loadConfig({ DATA_DIR: dataDir() }).paymentProvider).toBe('simulator');
   });
 });

@@ -7,9 +7,10 @@ import { type Config, ConfigError, loadConfig, testConfig } from '../src/config'
 import type { DatabaseHandle } from '../src/db/client';
 import { isLoopbackHost, servesDevMailbox } from '../src/modules/dev-mailbox/gate';
 import { createTestDatabase } from './helpers';
+import { productionEnv } from './support/production-env';
 
 /**
- * Issue 10 section 1: the dev mailbox shows everyone's sign-in codes, so a server that sends real
+ * Decision 027: the dev mailbox shows everyone's sign-in codes, so a server that sends real
  * e-mail, listens beyond this machine or runs in production must not have it (decision 027).
  */
 let database: DatabaseHandle;
@@ -53,6 +54,32 @@ describe('where the dev mailbox is served', () => {
 
   it('behind a proxy (TRUST_PROXY_HOPS > 0), even on loopback: 404', async () => {
     expect(await statusesWith({ host: '127.0.0.1', trustProxyHops: 1 })).toEqual([404, 404, 404]);
+  });
+
+  it('with DEV_MAILBOX=1 on a reachable host, only to this machine: 404 to another or through a proxy', async () => {
+    // npm start listens on 0.0.0.0 with DEV_MAILBOX=1: a neighbour on the same network must not
+    // read the sign-in codes (decision 027).
+    const app = await buildApp({ config: testConfig({ host: '0.0.0.0', devMailbox: true }), database, logger: false });
+    try {
+      const statuses = async (request: { remoteAddress: string; headers?: Record<string, string> }) => {
+        const found: number[] = [];
+        for (const url of mailboxUrls) found.push((await app.inject({ method: 'GET', url, ...request })).statusCode);
+        return found;
+      };
+      expect(await statuses({ remoteAddress: '127.0.0.1' })).toEqual([200, 200, 200]);
+      expect(await statuses({ remoteAddress: '::1' })).toEqual([200, 200, 200]);
+      expect(await statuses({ remoteAddress: '::ffff:127.0.0.1' })).toEqual([200, 200, 200]);
+      expect(await statuses({ remoteAddress: '192.168.1.7' })).toEqual([404, 404, 404]);
+      expect(await statuses({ remoteAddress: '10.0.0.3' })).toEqual([404, 404, 404]);
+      const proxied = { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '192.168.1.7' } };
+      expect(await statuses(proxied)).toEqual([404, 404, 404]);
+      const forwarded = { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=192.168.1.7' } };
+      expect(await statuses(forwarded)).toEqual([404, 404, 404]);
+      const other = await app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '192.168.1.7' });
+      expect(other.json()).toEqual({ error: 'Not found' });
+    } finally {
+      await app.close();
+    }
   });
 
   it('on any host with DEV_MAILBOX=1: 200; with DEV_MAILBOX=0 nowhere', async () => {
@@ -100,13 +127,7 @@ describe('the DEV_MAILBOX setting', () => {
   });
 
   it('refuses DEV_MAILBOX=1 in production', () => {
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      DATABASE_URL: 'postgres://localhost/db',
-      SMTP_URL: 'smtp://localhost:25',
-      VOUCHER_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-    };
+    const production = { ...productionEnv, PAYMENT_PROVIDER: 'simulator' };
     expect(loadConfig(production).devMailbox).toBeUndefined();
     expect(() => loadConfig({ ...production, DEV_MAILBOX: '1' })).toThrow(ConfigError);
   });

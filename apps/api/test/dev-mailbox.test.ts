@@ -107,7 +107,7 @@ describe('the dev mailbox', () => {
     expect(response.body).not.toContain('<b>inside</b>');
   });
 
-  it('logs who each e-mail went to with the code or link it carries', async () => {
+  it('logs who each e-mail went to, never the code or link it carries', async () => {
     await database.db.transaction(async (tx) => {
       await enqueueMail(tx, { to: 'code@example.com', ...loginCodeEmail({ code: '482913' }) });
       await enqueueMail(tx, {
@@ -117,18 +117,14 @@ describe('the dev mailbox', () => {
     });
     await app.mailWorker.drain();
 
-    const delivered = logLines.filter((line) => line.msg === 'dev mailbox: e-mail delivered');
+    const delivered = logLines.filter((line) => String(line.msg).startsWith('dev mailbox: e-mail delivered'));
     expect(delivered).toContainEqual(
-      expect.objectContaining({
-        level: 30,
-        to: 'code@example.com',
-        subject: 'Your sign-in code is 482913',
-        carries: '482913',
-      }),
+      expect.objectContaining({ level: 30, to: 'code@example.com', subject: 'Your sign-in code is [redacted]' }),
     );
-    expect(delivered).toContainEqual(
-      expect.objectContaining({ to: 'link@example.com', carries: 'http://localhost:3000/verify/tok123' }),
-    );
+    expect(delivered).toContainEqual(expect.objectContaining({ to: 'link@example.com' }));
+    const logged = JSON.stringify(logLines);
+    expect(logged).not.toContain('482913');
+    expect(logged).not.toContain('tok123');
   });
 });
 

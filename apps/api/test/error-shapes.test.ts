@@ -7,7 +7,7 @@ import { testConfig } from '../src/config';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * Issue 10 section 1: what Fastify and Node refuse before any route runs answers the same
+ * Decision 027: what Fastify and Node refuse before any route runs answers the same
  * `{ error }` shape as everything else (decision 027), never Fastify's `{ error, code, message,
  * statusCode }` or an empty body.
  */

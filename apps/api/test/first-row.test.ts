@@ -13,7 +13,7 @@ const product = (code: string, imageUrl: unknown = `/api/v1/logos/${code}.svg`) 
   imageUrl,
 });
 
-describe("the top sellers' first pictures painted in the home shell (issue 10 §2)", () => {
+describe("the top sellers' first pictures painted in the home shell (decision 024)", () => {
   it('replaces each marked art box with the n-th top seller’s art box and <img>, as the card draws it', () => {
     const html = paintFirstRow(shell, { products: [product('argos'), product('asos'), product('boots')] });
     expect(html).not.toContain('data-row-art');

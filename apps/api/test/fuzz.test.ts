@@ -15,7 +15,7 @@ import { createUserAndToken, type TestUser } from './support/users';
 import { buyVoucher } from './support/vouchers';
 
 /**
- * Issue 10 section 1: hostile input never makes the API fail. For every operation of the OpenAPI
+ * Decision 027: hostile input never makes the API fail. For every operation of the OpenAPI
  * document, signed in as a shopper who owns a cart, a wishlist and a voucher, each path parameter,
  * query parameter and body field in turn receives NUL bytes, lone surrogates, 1 MB strings, wrong
  * types, null and extra fields, and each body is replaced whole by non-objects and broken JSON.

@@ -1,4 +1,4 @@
-import type { ActiveOrder, Wallet } from '@gvm/contract';
+import type { ActiveOrder, UserWallets, Wallet } from '@gvm/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,17 +66,27 @@ describe('POST /orders/:id/return (conversion to UGM Credit)', () => {
     expect(await orderRow(ctx, id)).toMatchObject({ deactivated: false });
   });
 
-  it('refuses (422) to credit a wallet held in another currency, and leaves the voucher usable', async () => {
+  it("converts a EUR voucher into the shopper's EUR wallet, beside their GBP one, and the wallet answer shows both", async () => {
     const user = await createUserAndToken(ctx.app);
-    expect(
-      (await sendAs(ctx.app, 'POST', '/wallets', user, { userID: user.user.id, currency: 'USD' })).statusCode,
-    ).toBe(201);
-    const id = await buyVoucher(ctx, user, 25);
-    const answer = await convert(user, id);
-    expect(answer.statusCode).toBe(422);
-    expect(answer.json()).toEqual({ error: "This voucher's currency is not your wallet's currency" });
-    expect(await orderRow(ctx, id)).toMatchObject({ deactivated: false });
-    expect(defined(await ledgerOf(ctx, user)).wallet.balance).toBe(0);
+    const pounds = await buyVoucher(ctx, user, 25);
+    const euros = await buyVoucher(ctx, user, 30, ctx.dunnes);
+    ctx.clock.advance(1000);
+    expect((await convert(user, pounds)).statusCode).toBe(200);
+    const answer = await convert(user, euros);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ balance: 30, currency: 'EUR' });
+    expect(await orderRow(ctx, euros)).toMatchObject({ deactivated: true });
+    expect(defined(await ledgerOf(ctx, user, 'EUR')).wallet.balance).toBe(3000);
+    expect(defined(await ledgerOf(ctx, user, 'GBP')).wallet.balance).toBe(2500);
+    const shown = (await sendAs(ctx.app, 'GET', `/wallets/user/${user.user.id}`, user)).json<UserWallets>();
+    expect(shown.wallets.map(({ currency, balance }) => ({ currency, balance }))).toEqual([
+      { currency: 'GBP', balance: 25 },
+      { currency: 'EUR', balance: 30 },
+    ]);
+    // The EUR card purchase is in the EUR wallet's history, not the GBP one's.
+    const eurWallet = shown.wallets.find((wallet) => wallet.currency === 'EUR');
+    expect(eurWallet?.transactions.map((row) => row.transactionType)).toEqual(['funding', 'purchase']);
+    await expectLedgerConsistent(user);
   });
 
   it('converts once under 50 concurrent returns of one voucher: one 200, 49 409s, balance = its value', async () => {

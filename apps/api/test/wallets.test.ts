@@ -1,4 +1,4 @@
-import type { Wallet } from '@gvm/contract';
+import type { UserWallets, Wallet } from '@gvm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wallets, walletTransactions } from '../src/db/schema';
@@ -23,15 +23,31 @@ describe('GET /wallets/user/:userId and POST /wallets', () => {
 
     const created = await sendAs(ctx.app, 'POST', '/wallets', user, { userID: user.user.id, currency: 'GB' });
     expect(created.statusCode).toBe(201);
-    const wallet = created.json<Wallet>();
-    expect(wallet).toEqual({ _id: expect.any(String), currency: 'GBP', balance: 0, transactions: [] });
+    const pounds = { _id: expect.any(String), currency: 'GBP', balance: 0, transactions: [] };
+    const wallet = created.json<UserWallets>();
+    expect(wallet).toEqual({ ...pounds, wallets: [pounds] });
 
-    const again = await sendAs(ctx.app, 'POST', '/wallets', user, { userID: user.user.id, currency: 'US' });
+    const again = await sendAs(ctx.app, 'POST', '/wallets', user, { userID: user.user.id, currency: 'GBP' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(wallet);
     const read = await sendAs(ctx.app, 'GET', `/wallets/user/${user.user.id}`, user);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(wallet);
+  });
+
+  it('holds one wallet per currency: a second currency opens a second wallet, listed after the first', async () => {
+    const user = await createUserAndToken(ctx.app);
+    const pounds = (await sendAs(ctx.app, 'POST', '/wallets', user, { userID: user.user.id, currency: 'GB' })).json();
+    ctx.clock.advance(1000);
+    const dollars = await sendAs(ctx.app, 'POST', '/wallets', user, { userID: user.user.id, currency: 'US' });
+    expect(dollars.statusCode).toBe(201);
+    const opened = dollars.json<UserWallets>();
+    expect(opened.currency).toBe('USD');
+    expect(opened.wallets.map((wallet) => wallet.currency)).toEqual(['GBP', 'USD']);
+    expect(opened.wallets[0]?._id).toBe(pounds._id);
+    const read = (await sendAs(ctx.app, 'GET', `/wallets/user/${user.user.id}`, user)).json<UserWallets>();
+    expect(read._id).toBe(pounds._id);
+    expect(read.wallets.map((wallet) => wallet.currency)).toEqual(['GBP', 'USD']);
   });
 
   it.each([
@@ -67,7 +83,7 @@ describe('GET /wallets/user/:userId and POST /wallets', () => {
     expect(rows).toEqual([]);
   });
 
-  it('keeps one wallet per user under 20 concurrent creates (one 201, the rest 200 with the same wallet)', async () => {
+  it('keeps one wallet per user and currency under 20 concurrent creates (one 201, the rest 200 with the same wallet)', async () => {
     const user = await createUserAndToken(ctx.app);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => sendAs(ctx.app, 'POST', '/wallets', user, { userID: user.user.id })),
@@ -115,7 +131,9 @@ describe('the ledger is a database fact', () => {
   it('moves the balance with each funding and withdrawal row and refuses a negative balance', async () => {
     const user = await createUserAndToken(ctx.app);
     const orderId = await buyVoucher(ctx, user, 10);
-    await ctx.app.db.transaction((tx) => creditWallet(tx, { userId: user.user.id, amount: 1000, orderId }));
+    await ctx.app.db.transaction((tx) =>
+      creditWallet(tx, { userId: user.user.id, amount: 1000, currency: 'GBP', orderId }),
+    );
     const { wallet } = defined(await ledgerOf(ctx, user));
     expect(wallet.balance).toBe(1000);
 

@@ -445,7 +445,7 @@ describe('pages carry their shell and the catalogue data of their first render (
     });
   });
 
-  it('embeds the first page for / with the grid’s page count (pages=3): the web fetches the rest (issue 12 §3)', async () => {
+  it('embeds the first page for / with the grid’s page count (pages=3): the web fetches the rest (decision 033)', async () => {
     const plain = initialData(await page('/?category=fashion'));
     const data = initialData(await page('/?category=fashion&pages=3'));
     // The same first page under the same filters: `pages` is not a filter, and page 1 is page 1.
@@ -494,7 +494,7 @@ describe('pages carry their shell and the catalogue data of their first render (
     expect(html).toContain(
       `<link rel="preload" as="image" fetchpriority="high" href="${data?.product?.response.imageUrl}">`,
     );
-    // And the top sellers shown under it (spec 000 section 9: limit 8, GB).
+    // And the top sellers shown under it (docs/product/browsing.md#home: limit 8, GB).
     const topSellers = await pages.app.inject({ url: '/api/v1/products/top-sellers?limit=8&country=GB' });
     expect(data?.topSellers).toEqual(topSellers.json());
     expect((topSellers.json() as { products: unknown[] }).products).toHaveLength(8);
@@ -521,7 +521,7 @@ describe('pages carry their shell and the catalogue data of their first render (
   });
 });
 
-describe("the top sellers' first pictures in the home page's HTML (issue 10 §2)", () => {
+describe("the top sellers' first pictures in the home page's HTML (decision 024)", () => {
   const box = (slot: number) => `<div class="aspect-[4/3] animate-pulse bg-gray-100" data-row-art="${slot}"></div>`;
   const shells = {
     home: `<h2>Top sellers</h2>${box(0)}${box(1)}`,

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from '@playwright/test';
 
 /**
- * Page weight (issue 10 §2, decision 024): the JavaScript and CSS a route loads on a cold visit,
+ * Page weight (decision 024): the JavaScript and CSS a route loads on a cold visit,
  * gzipped at level 9 by us (not the server's encoding, so the figures do not depend on brotli or
  * on what the server chose to compress). Shared by `npm run bench` (apps/web/bench/page-weight.ts)
  * and the budget test (e2e/tests/page-weight.spec.ts).

@@ -1,6 +1,6 @@
 import type { RouteToMeasure } from './measure';
 
-/** The routes issue 10 §2 measures; the last two are opened signed in (they are protected). */
+/** The routes decision 024 measures; the last two are opened signed in (they are protected). */
 export function benchRoutes(productId: string): { guest: RouteToMeasure[]; signedIn: RouteToMeasure[] } {
   return {
     guest: [

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
-/** Issue 12 §1: a self-hosted site font, preloaded, swapped in without moving the text (decisions 028, 035). */
+/** A self-hosted site font, preloaded, swapped in without moving the text (decisions 028, 035). */
 describe('the site font', () => {
   const html = read('../index.html');
   const css = read('./index.css');

@@ -4,7 +4,7 @@ import { extractLink, readLatestMail } from '../mailbox';
 import { uniqueEmail } from './accounts';
 import { signIn } from './sign-in';
 
-/** The simulator's card that pays at once (issue 8). */
+/** The simulator's card that pays at once (decision 016). */
 export const PAYING_CARD = '4242 4242 4242 4242';
 
 export interface BoughtGift {

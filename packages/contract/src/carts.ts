@@ -21,7 +21,7 @@ export {
 
 export const BULK_CART_REJECTED_MESSAGE = 'Some items could not be saved to your cart';
 
-/** Ids are opaque strings on the wire (ARCHITECTURE.md section 5); the server judges them. */
+/** Ids are opaque strings on the wire (docs/product/README.md#api-conventions); the server judges them. */
 const idSchema = text().trim().min(1).max(64);
 
 export const cartQuantitySchema = z
@@ -80,7 +80,7 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-/** The server cart of a signed-in shopper (spec 000 sections 4 and 7); every answer is the whole cart. */
+/** The server cart of a signed-in shopper (docs/product/buying.md#cart); every answer is the whole cart. */
 export const cartEndpoints = {
   create: defineEndpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * The browse options of spec 000 sections 4 and 9, apart from the schemas that use them: they need
+ * The browse options (docs/product/browsing.md#search-filter-and-sort), apart from the schemas that use them: they need
  * no zod, so the web's first load can import them without it (decision 023). `./catalog`
  * re-exports them.
  */

@@ -11,7 +11,7 @@ const countryCode = text()
   .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code')
   .transform((value) => value.toUpperCase());
 
-/** Query of GET /products and GET /products/search (spec 000 section 7, issue 2 item 4). */
+/** Query of GET /products and GET /products/search (docs/product/browsing.md#routes-and-rules, decision 005). */
 export const productSearchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   page: z.coerce.number().int().min(1).default(1),
@@ -56,8 +56,8 @@ export type ProductSearchResponse = z.infer<typeof productSearchResponseSchema>;
 
 /**
  * Query of GET /products/filters: the lists offered under the shopper's current country and
- * category (issue 12 §2), validated as the search validates them. Both optional: without them
- * the lists cover the whole catalogue, as spec 000's call (no parameters) expects.
+ * category (decision 032), validated as the search validates them. Both optional: without them
+ * the lists cover the whole catalogue, as the web client's call (no parameters) expects.
  */
 export const productFiltersQuerySchema = z.object({
   country: countryCode.optional(),
@@ -75,7 +75,7 @@ export type ProductFiltersResponse = z.infer<typeof productFiltersResponseSchema
 export const productIdParamsSchema = z.object({ id: text().trim().min(1).max(64) });
 export const productCodeParamsSchema = z.object({ code: text().trim().min(1).max(64) });
 
-/** Query of GET /products/top-sellers (spec 000 section 9: the client asks for 8 in GB). */
+/** Query of GET /products/top-sellers (docs/product/browsing.md#home: the client asks for 8 in GB). */
 export const topSellersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(24).default(8),
   country: countryCode.optional(),
@@ -86,7 +86,7 @@ export type TopSellersParams = z.input<typeof topSellersQuerySchema>;
 export const topSellersResponseSchema = z.object({ products: z.array(productSchema) });
 export type TopSellersResponse = z.infer<typeof topSellersResponseSchema>;
 
-/** Query of GET /products/shelves: the home page's rows for one country (issue 12 §2). */
+/** Query of GET /products/shelves: the home page's rows for one country (decision 032). */
 export const productShelvesQuerySchema = z.object({ country: countryCode.optional() });
 export type ProductShelvesQuery = z.infer<typeof productShelvesQuerySchema>;
 export type ProductShelvesParams = z.input<typeof productShelvesQuerySchema>;
@@ -107,7 +107,7 @@ export const logoParamsSchema = z.object({ file: text().max(80) });
 /** The largest value a card is drawn with: above every product's maximum. */
 export const MAX_CARD_ART_VALUE = 100_000;
 
-/** Query of GET /logos/:file: the value printed on the card, when one is chosen (issue 12 §1). */
+/** Query of GET /logos/:file: the value printed on the card, when one is chosen (decision 028). */
 export const logoQuerySchema = z.object({
   value: z.coerce
     .number()
@@ -136,7 +136,7 @@ export const logoSvgSchema = z.string().meta({
  */
 const notModified = z.null().meta({ description: 'Not modified: If-None-Match holds the current ETag (no body)' });
 
-/** The public catalogue (spec 000 sections 2, 7 and 9); none of it needs a signed-in caller. */
+/** The public catalogue (docs/product/browsing.md#routes-and-rules); none of it needs a signed-in caller. */
 export const catalogEndpoints = {
   list: defineEndpoint({
     method: 'GET',

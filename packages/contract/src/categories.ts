@@ -1,4 +1,4 @@
-/** Spec 000 section 3: the fifteen category values, in the order the product lists them. */
+/** docs/product/browsing.md#search-filter-and-sort: the fifteen category values, in the order the product lists them. */
 export const categoryValues = [
   'beauty & lifestyle',
   'booksellers',

@@ -6,7 +6,7 @@ import { multilineText, text } from './text';
 import { emailSchema } from './users';
 
 /**
- * Buying (spec 000 sections 2-5, 7-9; issue 8): the checkout-session payload, the payment result
+ * Buying (docs/product/buying.md#routes-and-rules; decision 017): the checkout-session payload, the payment result
  * calls and the gift landing page. The server trusts none of the client's prices or totals: it
  * reads only which products, at which value, how many, and who receives each gift, and reprices
  * everything from the catalogue.
@@ -18,15 +18,15 @@ export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
 export const NO_CHECKOUT_URL_MESSAGE = 'No checkout URL returned from server';
 export const RECIPIENT_REQUIRED_MESSAGE = 'Please enter both name and email';
 export const EMPTY_CART_MESSAGE = 'Your cart is empty';
-/** Issue 11 section 3: paying with UGM Credit (decision 026). */
+/** Paying with UGM Credit (decision 026). */
 export const CREDIT_BALANCE_TOO_LOW_MESSAGE =
   'Your UGM Credit balance is lower than the amount you chose to use. Please choose a smaller amount.';
 export const CREDIT_OVER_TOTAL_MESSAGE = 'You cannot use more UGM Credit than the total.';
 export const creditCurrencyMessage = (walletCurrency: string, totalCurrency: string) =>
   `Your UGM Credit is in ${walletCurrency}, so it cannot pay for vouchers in ${totalCurrency}. Please pay by card.`;
-/** A checkout session's payment page stays open this long (issue 8). */
+/** A checkout session's payment page stays open this long (decision 017). */
 export const CHECKOUT_SESSION_TTL_MINUTES = 30;
-/** Spec 000 section 9: the payment result screen polls every 3 seconds. */
+/** docs/product/buying.md#payment-result-screen: the payment result screen polls every 3 seconds. */
 export const PAYMENT_STATUS_POLL_MS = 3000;
 
 const line = (max: number) => text().trim().max(max);
@@ -63,7 +63,7 @@ export const checkoutRecipientSchema = z.object({
   name: line(100),
   message: paragraph(500).optional(),
   isGift: z.boolean().optional(),
-  /** The UK day the gift e-mail goes out (issue 11); today or absent sends it at payment. */
+  /** The UK day the gift e-mail goes out (decision 025); today or absent sends it at payment. */
   sendOn: sendOnSchema.optional(),
 });
 export type CheckoutRecipient = z.input<typeof checkoutRecipientSchema>;
@@ -71,7 +71,7 @@ export type CheckoutRecipient = z.input<typeof checkoutRecipientSchema>;
 export const orderTypes = ['personal', 'gift', 'mixed'] as const;
 export type OrderType = (typeof orderTypes)[number];
 
-/** Spec 000 section 3: the checkout-session payload, exactly as the client builds it. */
+/** docs/product/buying.md#checkout-session: the checkout-session payload, exactly as the client builds it. */
 export const checkoutSessionRequestSchema = z.object({
   mongoUserId: text().max(64).optional(),
   items: z.array(checkoutItemSchema).max(50),
@@ -97,10 +97,10 @@ export const checkoutSessionRequestSchema = z.object({
     .object({ personalItems: z.number(), giftItems: z.number(), totalRecipients: z.number() })
     .partial()
     .optional(),
-  /** Only 'card' exists (spec 000 section 5); anything else is refused with CARD_ONLY_MESSAGE. */
+  /** Only 'card' exists (docs/product/buying.md#checkout); anything else is refused with CARD_ONLY_MESSAGE. */
   paymentMethod: line(30).default('card'),
   /**
-   * Issue 11 section 3: UGM Credit to spend, in major units (at most the total and the balance).
+   * docs/product/buying.md#paying-with-ugm-credit: UGM Credit to spend, in major units (at most the total and the balance).
    * The card pays the rest; credit for the whole total needs no card page. Absent or 0: card only.
    */
   walletCredit: z.number().nonnegative().max(1_000_000).optional(),
@@ -110,10 +110,10 @@ export type CheckoutSessionRequest = z.input<typeof checkoutSessionRequestSchema
 export const checkoutSessionResponseSchema = z.object({ url: z.string() });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
-/** Spec 000 section 8: the checkout shows `details`, else `error`. */
+/** docs/product/buying.md#checkout: the checkout shows `details`, else `error`. */
 export const checkoutErrorSchema = errorResponseSchema.extend({ details: z.string().optional() });
 
-/** Spec 000 section 3: an order (one voucher) as the payment result screen shows it. */
+/** docs/product/buying.md#payment-result-screen: an order (one voucher) as the payment result screen shows it. */
 export const orderItemSchema = z.object({
   _id: z.string(),
   productCode: z.string(),
@@ -127,7 +127,7 @@ export const orderItemSchema = z.object({
       recipientEmail: z.string(),
       /** The transfer's latest action: pending until the recipient claims it. */
       status: z.string().optional(),
-      /** The UK day (YYYY-MM-DD) its e-mail is scheduled for, while it waits (issue 11). */
+      /** The UK day (YYYY-MM-DD) its e-mail is scheduled for, while it waits (decision 025). */
       scheduledFor: z.string().optional(),
     })
     .optional(),
@@ -158,7 +158,7 @@ export const giftSchema = z.object({
   value: z.number(),
   currency: z.string(),
   message: z.string().nullable(),
-  /** pending until claimed; claimed once someone has taken it (issue 9). */
+  /** pending until claimed; claimed once someone has taken it (decision 019). */
   status: z.enum(['pending', 'claimed']),
 });
 export type Gift = z.infer<typeof giftSchema>;

@@ -3,7 +3,7 @@ import { defineEndpoint, errorResponses } from './endpoint';
 import { text } from './text';
 
 /*
- * The dev mailbox (ARCHITECTURE.md section 4): every queued e-mail, readable without a mail
+ * The dev mailbox (README.md#configuration): every queued e-mail, readable without a mail
  * server. A developer tool, registered only outside production and at the site's root rather than
  * under /api/v1, so it is left out of the API reference. Described here so that the API and the
  * e2e helper (e2e/tests/mailbox.ts) read one shape.

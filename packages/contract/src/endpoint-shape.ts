@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * Everything of an endpoint description that needs no zod at run time (decision 023: the web's
  * first load imports these without the schemas). `./endpoint` adds `errorResponses`.
  *
- * One description per endpoint (issue 7, decision 013): its method, its path with `:params`, the
+ * One description per endpoint (decision 013): its method, its path with `:params`, the
  * schemas of its params, query and body, and the schema of every answer it can give, error
  * statuses included. The API registers its routes from these, the OpenAPI document is generated
  * from them, and the web client builds its URLs and parses its answers from them: no path or

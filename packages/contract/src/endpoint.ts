@@ -2,7 +2,7 @@ import type { ErrorStatus } from './endpoint-shape';
 import { errorResponseSchema } from './errors';
 
 /**
- * One description per endpoint (issue 7, decision 013): `defineEndpoint` and the types live in
+ * One description per endpoint (decision 013): `defineEndpoint` and the types live in
  * `./endpoint-shape`, which needs no zod at run time, so a page can build an endpoint's URL
  * without loading the schemas (decision 023).
  */

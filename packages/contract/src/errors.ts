@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** ARCHITECTURE.md section 5: every error answer has this shape. */
+/** docs/product/README.md#api-conventions: every error answer has this shape. */
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 

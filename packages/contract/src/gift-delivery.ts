@@ -4,7 +4,7 @@ import { text } from './text';
 import { emailSchema } from './users';
 
 /**
- * Gifting as people do it (issue 11 sections 1 and 2, decision 025): a gift e-mail sent on a
+ * Gifting as people do it (decision 025): a gift e-mail sent on a
  * chosen day at 09:00 UK time, the date changed or the gift sent now while it waits, the
  * recipient corrected or the e-mail resent while the gift is unclaimed, and the gift's history.
  * Days are calendar days in Europe/London written YYYY-MM-DD.
@@ -43,7 +43,7 @@ export const sendOnSchema = text().trim().refine(isCalendarDay, { message: 'Plea
 /**
  * The formats below are made on first use, not when the module loads: a browser's first
  * `Intl.DateTimeFormat` with a time zone costs tens of milliseconds of a phone's start-up, and
- * the checkout page loads this module before it needs any date (issue 10 §2).
+ * the checkout page loads this module before it needs any date (decision 023).
  */
 let londonParts: Intl.DateTimeFormat | undefined;
 
@@ -108,7 +108,7 @@ export function isAllowedSendOn(day: string, now: Date): boolean {
 }
 
 /**
- * When the gift e-mail for `day` is due: today (or no day) means at once, as before issue 11; a
+ * When the gift e-mail for `day` is due: today (or no day) means at once, as before scheduled delivery (decision 025); a
  * later day means 09:00 UK time on it.
  */
 export function giftSendAt(day: string | null | undefined, now: Date): Date {

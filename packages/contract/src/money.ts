@@ -10,7 +10,7 @@ export function toMajorUnits(minor: number): number {
   return minor / 100;
 }
 
-/** Spec 000 section 3: the symbols the product shows; an unknown code is shown as the code. */
+/** docs/product/README.md#api-conventions: the symbols the product shows; an unknown code is shown as the code. */
 export const currencySymbols: Readonly<Record<string, string>> = {
   GBP: '£',
   USD: '$',
@@ -36,7 +36,7 @@ export function currencySymbol(code: string | undefined | null): string {
 /**
  * '1,000.00': an amount of whole minor units, given in major units, as `Intl.NumberFormat('en-GB')`
  * writes it with two decimals. Written out because the browser's first `Intl.NumberFormat` costs 30-40 ms
- * of a phone's start-up, on every page that shows a price (issue 10 §2); money.test.ts holds it to
+ * of a phone's start-up, on every page that shows a price (decision 023); money.test.ts holds it to
  * `Intl`'s output.
  */
 function formatAmount(amountMajor: number): string {
@@ -47,7 +47,7 @@ function formatAmount(amountMajor: number): string {
   return `${sign}${whole}.${String(minor % 100).padStart(2, '0')}`;
 }
 
-/** '£25.00', '£1,000.00': symbol then the amount in major units with 2 decimals (spec 000 section 5). */
+/** '£25.00', '£1,000.00': symbol then the amount in major units with 2 decimals (docs/product/README.md#api-conventions). */
 export function formatMoney(amountMajor: number, currency: string | undefined | null): string {
   return `${currencySymbol(currency)}${formatAmount(amountMajor)}`;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { text } from './text';
 
-/** A notification as the header bell and the settings tab read it (spec 000 sections 3 and 7). */
+/** A notification as the header bell and the settings tab read it (docs/product/README.md#notifications). */
 export const notificationSchema = z.object({
   _id: z.string(),
   message: z.string(),
@@ -19,7 +19,7 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 export const notificationUserParamsSchema = z.object({ userId: text().max(64) });
 export const notificationIdParamsSchema = z.object({ id: text().max(64) });
 
-/** The header bell and the settings tab (spec 000 sections 3 and 7). */
+/** The header bell and the settings tab (docs/product/README.md#notifications). */
 export const notificationEndpoints = {
   list: defineEndpoint({
     method: 'GET',

@@ -1,13 +1,13 @@
 /**
- * The outreach forms' copy and limits (spec 000 and 001), apart from the schemas that use them:
+ * The outreach forms' copy and limits (docs/product/information-pages.md#outreach-forms), apart from the schemas that use them:
  * they need no zod, so the footer's newsletter form renders without it (decision 023).
  * `./outreach` re-exports them.
  */
 
-/** Spec 001 section 5 and spec 000 section 5: the forms' exact validation copy. */
+/** docs/product/information-pages.md#outreach-forms: the forms' exact validation copy. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
-/** Spec 000 sections 4 and 8, spec 001 section 8: what a form shows when the server gives no reason. */
+/** docs/product/information-pages.md#outreach-forms: what a form shows when the server gives no reason. */
 export const OUTREACH_FALLBACK_ERROR = 'Something went wrong';
 
 export const NEWSLETTER_SUCCESS_MESSAGE = 'Thank you for subscribing!';
@@ -17,7 +17,7 @@ export const PARTNERSHIP_SUCCESS_MESSAGE =
   'Thank you for your application. Our partnerships team will be in touch within three business days.';
 
 /**
- * The newsletter's own check (spec 000 section 5): non-space text, @, non-space text, dot,
+ * The newsletter's own check (docs/product/information-pages.md#newsletter): non-space text, @, non-space text, dot,
  * non-space text. The server's rule below is stricter; every address it accepts also passes this.
  */
 export const NEWSLETTER_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;

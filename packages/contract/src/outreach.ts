@@ -16,7 +16,7 @@ export {
   SUPPORT_SUCCESS_MESSAGE,
 } from './outreach-rules';
 
-/** Spec 001 section 3: a contact message's subject; the form defaults to support. */
+/** docs/product/information-pages.md#outreach-forms: a contact message's subject; the form defaults to support. */
 export const supportSubjects = ['support', 'business', 'feedback', 'other'] as const;
 export type SupportSubject = (typeof supportSubjects)[number];
 export const supportSubjectNames: Readonly<Record<SupportSubject, string>> = {
@@ -79,7 +79,7 @@ export const supportRequestSchema = z.object(
 export type SupportRequest = z.input<typeof supportRequestSchema>;
 export type SupportSubmission = z.output<typeof supportRequestSchema>;
 
-/** Spec 001 section 5: the labels mark phone, website, category and about as required; only these three are. */
+/** docs/product/information-pages.md#outreach-forms: the labels mark phone, website, category and about as required; only these three are. */
 export const partnershipRequestSchema = z.object(
   {
     companyName: requiredText('Company name', outreachLimits.companyName),
@@ -122,7 +122,7 @@ export function checkOutreachForm(schema: z.ZodType, values: unknown): FieldErro
 }
 
 /**
- * The three public forms (spec 000 section 5, spec 001 sections 3 and 5). Each answers its
+ * The three public forms (docs/product/information-pages.md#outreach-forms). Each answers its
  * success copy, a 400 whose `error` is the form's own message, or a 429 after 5 sends in 10
  * minutes from one address.
  */

@@ -1,7 +1,7 @@
 import { endpointPath } from './endpoint-shape';
 
 /**
- * Every page of the web app (spec 000 section 2), as route patterns with `:params`, in one place: the
+ * Every page of the web app (docs/product/README.md#routes), as route patterns with `:params`, in one place: the
  * web router registers these (through `routePatterns` in apps/web/src/config/paths.ts), the web's
  * `paths` builds links from them, and the API's sitemap lists the public ones.
  */
@@ -18,10 +18,10 @@ export const pageRoutes = {
   checkout: '/checkout',
   sentGift: '/sent-gift',
   confirmation: '/confirmation',
-  /** A gift recipient's claim link (issue 8), not in the spec's route table. */
+  /** A gift recipient's claim link (docs/product/README.md#added-routes). */
   gift: '/gift/:token',
   verify: '/verify/:token',
-  /** The voucher at the till (issue 9), its owner only once activated: every voucher's redemptionUrl. */
+  /** The voucher at the till (docs/product/README.md#added-routes), its owner only once activated: every voucher's redemptionUrl. */
   voucher: '/vouchers/:id',
   exchangeVoucher: '/exchange-voucher',
   exchangeConfirmation: '/exchange-confirmation',
@@ -40,7 +40,7 @@ export const pageRoutes = {
 export type PageRoute = (typeof pageRoutes)[keyof typeof pageRoutes];
 
 /**
- * The pages without parameters that anyone may read (spec 001 section 6, guests), as the sitemap
+ * The pages without parameters that anyone may read (docs/product/README.md#access), as the sitemap
  * lists them; product pages (`pageRoutes.product`) are listed one per product.
  */
 export const publicPagePaths = [

@@ -3,7 +3,7 @@ import { defineEndpoint, errorResponses } from './endpoint';
 import { text } from './text';
 
 /**
- * Accounts and sessions (spec 000 sections 3, 4, 5 and 7; spec 001 section 5). The same schemas
+ * Accounts and sessions (docs/product/accounts.md#sessions). The same schemas
  * validate the web forms and the API, so a message the user sees is the one the server sends.
  */
 
@@ -19,7 +19,7 @@ export const emailSchema = text('Please enter a valid email address')
 export const generateCodeRequestSchema = z.object({ email: emailSchema });
 export type GenerateCodeRequest = z.input<typeof generateCodeRequestSchema>;
 
-/** The same answer for every address, known or not (ARCHITECTURE.md section 6). */
+/** The same answer for every address, known or not (docs/product/accounts.md#sign-in-by-code). */
 export const generateCodeResponseSchema = z.object({ success: z.literal(true) });
 export type GenerateCodeResponse = z.infer<typeof generateCodeResponseSchema>;
 
@@ -40,7 +40,7 @@ export const refreshTokenRequestSchema = z.object({
 export type RefreshTokenRequest = z.infer<typeof refreshTokenRequestSchema>;
 
 /**
- * Spec 000 section 7: the refresh answers a token and optionally a new refresh token. This server
+ * docs/product/accounts.md#sessions: the refresh answers a token and optionally a new refresh token. This server
  * always rotates it, but a client keeps its refresh token when none comes back.
  */
 export const refreshTokenResponseSchema = sessionTokensSchema.partial({ refreshToken: true });
@@ -104,7 +104,7 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** Settings name (spec 001 section 5). */
+/** Settings name (docs/product/accounts.md#account-and-settings). */
 export const accountNameSchema = text('Name is required')
   .trim()
   .min(1, { error: 'Name is required', abort: true })
@@ -113,7 +113,7 @@ export const accountNameSchema = text('Name is required')
 
 const PHONE_MESSAGE = 'Please enter a valid phone number or leave it empty';
 
-/** Settings phone (spec 001 section 5): may be empty, which clears it (null). */
+/** Settings phone (docs/product/accounts.md#account-and-settings): may be empty, which clears it (null). */
 export const accountPhoneSchema = text(PHONE_MESSAGE)
   .trim()
   .max(30, 'Phone number must be at most 30 characters')
@@ -155,7 +155,7 @@ export const updateCurrentUserResponseSchema = z.object({ message: z.string(), u
 export type UpdateCurrentUserResponse = z.infer<typeof updateCurrentUserResponseSchema>;
 
 /**
- * A username from a display name (spec 000 section 5): spaces removed, lower-case, padded to at
+ * A username from a display name (docs/product/accounts.md#sign-up): spaces removed, lower-case, padded to at
  * least 3 characters, cut to 8, then the last 4 digits of the time and a 3-digit random number.
  * Characters a username may not hold are dropped too, so the result always passes
  * `usernameSchema`; on a 409 the caller simply generates another.
@@ -229,7 +229,7 @@ export const authEndpoints = {
   }),
 };
 
-/** The signed-in user's own account (spec 000 section 3, spec 001 sections 5 and 7). */
+/** The signed-in user's own account (docs/product/accounts.md#account-and-settings). */
 export const userEndpoints = {
   me: defineEndpoint({
     method: 'GET',

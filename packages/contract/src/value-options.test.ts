@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAcceptedValue, preselectedValue, specValueOptions, valueOptions } from './value-options';
 
-describe('value options (spec 000 section 5)', () => {
+describe('value options (docs/product/browsing.md#value-options)', () => {
   it('offers 5, 10, 20, 50, 100 and the maximum', () => {
     expect(valueOptions(5, 500)).toEqual([5, 10, 20, 50, 100, 500]);
   });

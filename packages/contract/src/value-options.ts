@@ -1,5 +1,5 @@
 /**
- * Spec 000 section 5: the value-per-card options of the product page. All amounts are in major
+ * docs/product/browsing.md#value-options: the value-per-card options of the product page. All amounts are in major
  * units, as the product arrives on the wire.
  */
 const STANDARD_VALUES = [5, 10, 20, 50, 100] as const;

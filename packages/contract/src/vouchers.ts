@@ -5,7 +5,7 @@ import { text } from './text';
 import { emailSchema } from './users';
 
 /**
- * Holding and using vouchers (spec 001 sections 2-8, issue 9): active vouchers, activation, the
+ * Holding and using vouchers (docs/product/vouchers-and-gifts.md#voucher-states, decision 019): active vouchers, activation, the
  * voucher at the till, received and sent gifts, redeeming by link or sender e-mail, exchange and
  * conversion to UGM Credit. An order is one voucher.
  */
@@ -19,7 +19,7 @@ export const orderIdParamsSchema = z.object({ id: text().trim().min(1).max(64) }
 export const transferOrderParamsSchema = z.object({ orderId: text().trim().min(1).max(64) });
 export const orderUserParamsSchema = z.object({ userId: text().trim().min(1).max(64) });
 
-/** Spec 001 section 3: an active order (voucher) in the wallet's My Vouchers grid. */
+/** docs/product/vouchers-and-gifts.md#voucher-states: an active order (voucher) in the wallet's My Vouchers grid. */
 export const activeOrderSchema = z.object({
   _id: z.string(),
   merchant: z.object({ name: z.string(), redemptionUrl: z.string().nullable() }),
@@ -33,7 +33,7 @@ export const activeOrderSchema = z.object({
 });
 export type ActiveOrder = z.infer<typeof activeOrderSchema>;
 
-/** Spec 001 section 3: order detail (owner, or the sender of a gift). */
+/** docs/product/vouchers-and-gifts.md#voucher-states: order detail (owner, or the sender of a gift). */
 export const orderDetailSchema = z.object({
   _id: z.string(),
   imageUrl: z.string(),
@@ -66,14 +66,14 @@ export const activateOrderResponseSchema = z.object({ message: z.string(), order
 
 export const transferActions = ['pending', 'claimed'] as const;
 
-/** Spec 001 section 3: a transferred order (received and sent lists), with merchant and recipient. */
+/** docs/product/vouchers-and-gifts.md#gifts: a transferred order (received and sent lists), with merchant and recipient. */
 export const transferredOrderSchema = z.object({
   orderId: z.string(),
   currency: z.string(),
   valuePurchased: z.number(),
   senderEmail: z.string(),
   transferDate: z.string(),
-  /** pending, or another value meaning confirmed (spec 001 section 4). */
+  /** pending, or another value meaning confirmed (docs/product/vouchers-and-gifts.md#gifts). */
   latestAction: z.string(),
   giftMessage: z.string().nullable(),
   merchant: z.object({ name: z.string(), redemptionUrl: z.string().nullable() }),
@@ -81,7 +81,7 @@ export const transferredOrderSchema = z.object({
   recipientName: z.string(),
   /** Whether the voucher can be used now (for 'Show Voucher Details'). */
   isActive: z.boolean(),
-  /** The Sent list only: the gift e-mail's schedule, address and history (issue 11). */
+  /** The Sent list only: the gift e-mail's schedule, address and history (decision 025). */
   delivery: giftDeliverySchema.optional(),
 });
 export type TransferredOrder = z.infer<typeof transferredOrderSchema>;
@@ -108,7 +108,7 @@ export const redeemLinkRequestSchema = z.object({
 });
 export const claimResponseSchema = z.object({ message: z.string(), order: activeOrderSchema });
 
-/** Spec 001 section 3: the swap payload. */
+/** docs/product/vouchers-and-gifts.md#exchange: the swap payload. */
 export const swapRequestSchema = z.object({
   newOrderDetails: z.object({
     productCode: text().trim().min(1).max(64),

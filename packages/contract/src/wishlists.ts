@@ -16,7 +16,7 @@ export const wishlistUserParamsSchema = z.object({ userId: idSchema });
 export const wishlistParamsSchema = z.object({ wishlistId: idSchema });
 export const wishlistItemParamsSchema = z.object({ wishlistId: idSchema, productId: idSchema });
 
-/** POST /wishlists carries no body (spec 000 section 7); an empty object is accepted too. */
+/** POST /wishlists carries no body (docs/product/browsing.md#wishlist); an empty object is accepted too. */
 export const createWishlistRequestSchema = z.object({}).nullish();
 
 export const addWishlistItemRequestSchema = z.object({ productId: idSchema });
@@ -43,7 +43,7 @@ export type WishlistsResponse = z.infer<typeof wishlistsResponseSchema>;
 export const wishlistChangeResponseSchema = z.object({ message: z.string(), wishlist: wishlistSchema });
 export type WishlistChangeResponse = z.infer<typeof wishlistChangeResponseSchema>;
 
-/** The signed-in shopper's wishlist (spec 000 sections 2, 4 and 7). */
+/** The signed-in shopper's wishlist (docs/product/browsing.md#wishlist). */
 export const wishlistEndpoints = {
   list: defineEndpoint({
     method: 'GET',

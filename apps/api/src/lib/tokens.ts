@@ -1,7 +1,7 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 /**
- * Access tokens (ARCHITECTURE.md section 6): HS256 JWTs with `exp` in seconds, 15 minutes,
+ * Access tokens (docs/product/accounts.md#sessions): HS256 JWTs with `exp` in seconds, 15 minutes,
  * checked issuer and audience. `typ` is 'access' so no other token we might ever sign can
  * stand in for one; refresh tokens are opaque random strings and are never JWTs. `sid` names
  * the session (the refresh-token family), so a token stops working when its session is revoked

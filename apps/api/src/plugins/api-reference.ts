@@ -25,7 +25,7 @@ export async function registerApiReference(app: App): Promise<void> {
         title: 'Gift voucher marketplace API',
         version: '1',
         description:
-          'Every endpoint the web app calls. Errors answer `{ error, errors? }` (ARCHITECTURE.md section 5); ' +
+          'Every endpoint the web app calls. Errors answer `{ error, errors? }` (docs/product/README.md#api-conventions); ' +
           'signed-in routes take `Authorization: Bearer <access token>`.',
       },
     },

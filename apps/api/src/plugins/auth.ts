@@ -42,7 +42,7 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
   return request.user;
 }
 
-/** ARCHITECTURE.md section 5: a path with :userId answers 403 unless it is the caller's own id. */
+/** docs/product/README.md#access: a path with :userId answers 403 unless it is the caller's own id. */
 export function assertSameUser(request: FastifyRequest, userId: string): AuthenticatedUser {
   const user = currentUser(request);
   if (user.id !== userId) throw forbidden();

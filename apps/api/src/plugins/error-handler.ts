@@ -9,7 +9,7 @@ import { AppError } from '../lib/errors';
 import { fieldErrorsOf } from '../lib/validation';
 
 /**
- * One place maps every failure to the `{ error, errors? }` shape of ARCHITECTURE.md section 5.
+ * One place maps every failure to the `{ error, errors? }` shape (docs/product/README.md#api-conventions).
  * A 5xx is logged with its details and answered with a plain sentence: no stack trace leaves.
  */
 export function registerErrorHandling(app: App): void {

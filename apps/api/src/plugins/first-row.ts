@@ -32,7 +32,7 @@ function escapeAttribute(value: string): string {
 
 /**
  * On `/` with its rows: the top sellers' first pictures painted from the HTML (the page's
- * largest elements, so its LCP need not wait for the script, issue 10 §2). Each marked art box
+ * largest elements, so its LCP need not wait for the script, decision 024). Each marked art box
  * of the skeleton row becomes the n-th top seller's art box with its <img>, as the card draws
  * it; a box whose product is missing or whose art is not the catalogue's stays a skeleton.
  * `topSellers` is the top sellers' answer (`{ products }`); anything else leaves `html` as it is.

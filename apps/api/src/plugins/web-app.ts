@@ -21,7 +21,7 @@ import { PICTURE_URL, paintFirstRow } from './first-row';
  * skeleton of a page, as the app's first render draws them, so the first paint needs no script.
  */
 interface Shells {
-  /** `/` as it opens: the rows first (issue 12 §2). */
+  /** `/` as it opens: the rows first (decision 032). */
   home: string;
   /** `/` with a category, brand or search: the grid alone (absent from older builds). */
   homeGrid?: string;
@@ -50,8 +50,8 @@ function preloadedPage(pathname: string): PreloadedPage | undefined {
 
 /**
  * Pages whose first paint (the `page` shell: header and skeleton) needs no script and whose own
- * content waits for the signed-in user's data anyway: their code loads at low priority (issue 10
- * §2, decision 037), so the first paint is not counted as waiting for it.
+ * content waits for the signed-in user's data anyway: their code loads at low priority (decision 037),
+ * so the first paint is not counted as waiting for it.
  */
 const LOW_PRIORITY_PAGES: ReadonlySet<PreloadedPage> = new Set(['checkout', 'wallet']);
 
@@ -127,8 +127,8 @@ export interface InitialData {
   /** The filter bar's lists (categories and merchants) on `/`, for `params` (country, category). */
   filters?: { params: Record<string, string>; response: unknown };
   /**
-   * The top sellers (spec 000 section 9: limit 8, GB): the strip under a product, and on `/` with
-   * no category, merchant or search the home page's first row (issue 12 §2).
+   * The top sellers (docs/product/browsing.md#home: limit 8, GB): the strip under a product, and on `/` with
+   * no category, merchant or search the home page's first row (decision 032).
    */
   topSellers?: unknown;
   /** `id` as it stands in the page's path (the key the product page asks under). */
@@ -138,7 +138,7 @@ export interface InitialData {
 /** Decision 007: the browse grid is fixed to GB (the web's SEARCH_COUNTRY). */
 const SEARCH_COUNTRY = 'GB';
 const BROWSE_FILTERS = ['category', 'merchant', 'q', 'sortBy'] as const;
-/** Spec 000 section 9: the product page's top sellers are limit 8, GB (the web's TOP_SELLERS_PARAMS). */
+/** docs/product/browsing.md#home: the product page's top sellers are limit 8, GB (the web's TOP_SELLERS_PARAMS). */
 const TOP_SELLERS_LIMIT = 8;
 const TOP_SELLERS_URL = `/api/v1/products/top-sellers?limit=${TOP_SELLERS_LIMIT}&country=${SEARCH_COUNTRY}`;
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
@@ -254,7 +254,7 @@ function readShells(distDir: string): Shells | undefined {
 }
 
 /**
- * Whether `/` opens with its rows (top sellers, occasions, price bands: issue 12 §2), as the web's
+ * Whether `/` opens with its rows (top sellers, occasions, price bands: decision 032), as the web's
  * `showsHomeRows(readBrowseParams(…))` decides: no known category, no brand and no search.
  */
 export function homeShowsRows(query: URLSearchParams): boolean {

@@ -1,4 +1,5 @@
 import type { CheckoutSessionRequest } from '@gvm/contract';
+import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/app';
 import type { App } from '../../src/app-types';
 import { testConfig } from '../../src/config';
@@ -19,12 +20,18 @@ export interface CheckoutTestContext extends TestContext {
   dunnes: ProductRow;
 }
 
-/** The whole app on a fresh database with a steerable payment provider, a clock and three products. */
-export async function createCheckoutTestApp(): Promise<CheckoutTestContext> {
+/**
+ * The whole app on a fresh database with a steerable payment provider, a clock and three products;
+ * silent unless given a logger (the log-secrets test reads what the real logger writes).
+ */
+export async function createCheckoutTestApp(
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<CheckoutTestContext> {
   const database = await createTestDatabase();
   const clock = createTestClock();
   const payments = createFakePayments();
-  const app = await buildApp({ config: testConfig(), database, logger: false, clock: clock.now, payments });
+  const logger = options.logger ?? false;
+  const app = await buildApp({ config: testConfig(), database, logger, clock: clock.now, payments });
   await app.ready();
   const rows = await app.db
     .insert(products)
@@ -66,7 +73,7 @@ export interface LineSpec {
   recipients?: { name: string; email: string; message?: string }[];
 }
 
-/** A checkout payload as the web app builds it (spec 000 section 3), with the client's own (untrusted) totals. */
+/** A checkout payload as the web app builds it (docs/product/buying.md#checkout-session), with the client's own (untrusted) totals. */
 export function checkoutPayload(
   lines: LineSpec[],
   extra: Partial<CheckoutSessionRequest> = {},

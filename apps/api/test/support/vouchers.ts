@@ -1,5 +1,5 @@
 import type { OrderItem } from '@gvm/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { orders, wallets, walletTransactions } from '../../src/db/schema';
 import { type CheckoutTestContext, checkoutPayload, type LineSpec, startCheckout } from './checkout';
 import { sendAs } from './requests';
@@ -26,9 +26,15 @@ export async function buyVoucher(
   return order._id;
 }
 
-/** The wallet row and the signed sum of its credit movements (minor units), straight from the database. */
-export async function ledgerOf(ctx: CheckoutTestContext, user: TestUser) {
-  const [wallet] = await ctx.app.db.select().from(wallets).where(eq(wallets.userId, user.user.id));
+/**
+ * The user's wallet row in `currency` and the signed sum of its credit movements (minor units),
+ * straight from the database.
+ */
+export async function ledgerOf(ctx: CheckoutTestContext, user: TestUser, currency = 'GBP') {
+  const [wallet] = await ctx.app.db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.userId, user.user.id), eq(wallets.currency, currency)));
   if (!wallet) return null;
   const rows = await ctx.app.db.select().from(walletTransactions).where(eq(walletTransactions.walletId, wallet.id));
   const sum = rows.reduce(

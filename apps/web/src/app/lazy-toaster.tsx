@@ -24,7 +24,7 @@ export function LazyToaster() {
   ) : null;
 }
 
-/** Issue 12 §3: error toasts from the page being left are dismissed when the path changes. */
+/** Decision 029: error toasts from the page being left are dismissed when the path changes. */
 export function DismissErrorToastsOnRouteChange() {
   const { pathname } = useLocation();
   const shownFor = useRef(pathname);

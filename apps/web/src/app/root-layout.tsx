@@ -9,7 +9,7 @@ import { LazyScrollRestoration } from './lazy-scroll-restoration';
 import { RouteErrorBoundary } from './route-error';
 
 /**
- * The page shell of spec 000 section 2: header, the page, footer. Until the first page's code has
+ * The page shell (docs/product/README.md#page-shell): header, the page, footer. Until the first page's code has
  * loaded, the shell shows the shape of that page, drawn from the entry's code alone, so the first
  * paint does not wait for the page's chunk (decision 023); the footer comes with the page. A page
  * that fails to load or throws shows RouteError in the shell, until the path changes.

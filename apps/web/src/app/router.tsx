@@ -48,7 +48,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pi
   return { element: <LazyPage code={code} />, handle: { preload: code.preload } satisfies PageHandle };
 }
 
-/** A page that needs login (spec 000 section 6): a guest goes to /login and comes back after signing in. */
+/** A page that needs login (docs/product/README.md#access): a guest goes to /login and comes back after signing in. */
 function protectedPage<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
@@ -76,7 +76,7 @@ export async function preloadPage(location: { pathname: string }): Promise<void>
   );
 }
 
-/** Spec 000 section 2: the full route table. */
+/** docs/product/README.md#routes: the full route table. */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,

@@ -28,7 +28,7 @@ function writePositions(positions: Map<string, number>): void {
 }
 
 /**
- * Spec 000 section 2: the scroll position returns to the top on every route change. Issue 12 §3:
+ * docs/product/README.md#page-shell: the scroll position returns to the top on every route change. Decision 033:
  * except going back (or forward) through history, which returns to where the shopper was on that
  * entry, e.g. the grid after a product page. Positions are kept per history entry (the location's
  * key); a change of query only (a filter, a search, the grid's page count) keeps the shopper's

@@ -15,7 +15,7 @@ function renderLink() {
   return userEvent.setup();
 }
 
-describe('a protected link (spec 000 section 2, Header)', () => {
+describe('a protected link (docs/product/README.md#access)', () => {
   afterEach(() => useSessionStore.setState({ status: 'guest' }));
 
   it('sends a guest to /login, remembering the wanted path as returnTo', async () => {

@@ -9,7 +9,7 @@ interface ProtectedLinkProps extends Omit<LinkProps, 'to'> {
 }
 
 /**
- * A link to a page that needs login (spec 000 section 2, Header): a guest's click is blocked, the
+ * A link to a page that needs login (docs/product/README.md#access): a guest's click is blocked, the
  * wanted path is remembered as returnTo and the guest goes to /login. While the session is still
  * being checked the link works normally: the page's own guard decides once the check ends.
  */

@@ -1,12 +1,12 @@
 import { pagePath, pageRoutes } from '@gvm/contract';
 
 /**
- * The route patterns the router registers (spec 000 section 2): one list, kept in the contract
+ * The route patterns the router registers (docs/product/README.md#routes): one list, kept in the contract
  * (`pageRoutes`), which the API's sitemap reads too.
  */
 export const routePatterns = pageRoutes;
 
-/** Every route of the spec's route table (spec 000 section 2), as links: `paths.product(id)`. */
+/** Every route (docs/product/README.md#routes), as links: `paths.product(id)`. */
 export const paths = {
   home: pageRoutes.home,
   login: pageRoutes.login,
@@ -20,10 +20,10 @@ export const paths = {
   checkout: pageRoutes.checkout,
   sentGift: pageRoutes.sentGift,
   confirmation: pageRoutes.confirmation,
-  /** A gift recipient's claim link (issue 8), not in the spec's route table. */
+  /** A gift recipient's claim link (docs/product/README.md#added-routes). */
   gift: (token: string) => pagePath(pageRoutes.gift, { token }),
   verify: (token: string) => pagePath(pageRoutes.verify, { token }),
-  /** The voucher at the till (issue 9), not in the spec's route table. */
+  /** The voucher at the till (docs/product/README.md#added-routes). */
   voucher: (id: string) => pagePath(pageRoutes.voucher, { id }),
   exchangeVoucher: pageRoutes.exchangeVoucher,
   exchangeConfirmation: pageRoutes.exchangeConfirmation,

@@ -46,7 +46,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('the API client and the session (spec 000 sections 4 and 7)', () => {
+describe('the API client and the session (docs/product/README.md#web-client)', () => {
   it('sends the stored access token as a bearer Authorization header, and none without one', async () => {
     const requests = serve(fakeEndpoint(userEndpoints.me, () => ({ status: 200, body: marker })));
     await api.get(mePath);

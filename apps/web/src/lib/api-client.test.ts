@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, failureMessage, responseError, serverMessage, toApiError } from './api-client';
 import { api, REQUEST_TIMEOUT_MS } from './http-client';
 
-describe('normalised API errors (spec 000 section 8)', () => {
+describe('normalised API errors (docs/product/README.md#web-client)', () => {
   it('reads the message from the error field, then the message field', () => {
     expect(responseError(404, { error: 'Product not found' })).toMatchObject({
       status: 404,
@@ -16,7 +16,7 @@ describe('normalised API errors (spec 000 section 8)', () => {
     expect(responseError(400, { error: 'Invalid request', errors }).errors).toEqual(errors);
   });
 
-  it("a 5xx shows the API's own sentence, never a server's raw text (issue 12 §3)", () => {
+  it("a 5xx shows the API's own sentence, never a server's raw text (decision 029)", () => {
     const unavailable = 'Google sign-in is temporarily unavailable. Please try again in a moment.';
     expect(responseError(503, { error: unavailable }).message).toBe(unavailable);
     expect(serverMessage(responseError(503, { error: unavailable }))).toBe(unavailable);
@@ -46,7 +46,7 @@ describe('normalised API errors (spec 000 section 8)', () => {
   });
 });
 
-describe('the fetch client (spec 000 section 7)', () => {
+describe('the fetch client (docs/product/README.md#web-client)', () => {
   let restore = () => {};
   afterEach(() => {
     restore();

@@ -1,6 +1,6 @@
 import type { FieldError } from '@gvm/contract';
 
-/** Spec 000 section 8, 'Normalised API error': what every page reads from a failed call. */
+/** docs/product/README.md#web-client: what every page reads from a failed call. */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldError[] | undefined;
@@ -32,7 +32,7 @@ const REASON_PHRASES =
   /^(internal server error|bad gateway|service unavailable|gateway time-?out|not implemented)\.?$/i;
 
 /**
- * Issue 12 §3: a 5xx shows plain words, never the server's raw text. The API's own 5xx answers
+ * Decision 029: a 5xx shows plain words, never the server's raw text. The API's own 5xx answers
  * carry a sentence in `error`; a proxy's HTML, a reason phrase, a stack trace or a long dump do
  * not, and leave the caller's fallback in their place.
  */
@@ -60,7 +60,7 @@ export function failureMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** The error for an HTTP answer of `status` outside 2xx, from its body (spec 000 section 8). */
+/** The error for an HTTP answer of `status` outside 2xx, from its body (docs/product/README.md#web-client). */
 export function responseError(status: number, data: unknown): ApiError {
   const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   const message = messageIn(status, data) ?? 'An unexpected error occurred';

@@ -3,7 +3,7 @@ import { endSessionAndGoToLogin } from './auth/end-session';
 import { RefreshError, refreshSession } from './auth/refresh-session';
 import { readTokens } from './auth/token-storage';
 
-/** Spec 000 section 7: base path /api/v1, JSON, 10-second timeout. */
+/** docs/product/README.md#web-client: base path /api/v1, JSON, 10-second timeout. */
 export const API_BASE_PATH = '/api/v1';
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -66,7 +66,7 @@ function timeoutSignal(signal: AbortSignal | undefined): AbortSignal {
   return signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
-/** A request that got no answer: offline, refused, or timed out (spec 000 section 8). */
+/** A request that got no answer: offline, refused, or timed out (docs/product/README.md#web-client). */
 function noAnswer(error: unknown): ApiError {
   const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
   const message = timedOut
@@ -82,7 +82,7 @@ function authorizationOf(request: HttpRequest): string | undefined {
 }
 
 /**
- * The API's HTTP client: `fetch` with the bearer token (spec 000 section 7), a 10-second timeout,
+ * The API's HTTP client: `fetch` with the bearer token (docs/product/README.md#web-client), a 10-second timeout,
  * failures as `ApiError`, and after a 401 one refresh of the session and one repeat (section 4).
  */
 export const api = {
@@ -127,7 +127,7 @@ export const api = {
 };
 
 /**
- * Spec 000 section 4: after a 401 the client refreshes once, stores the new tokens and repeats the
+ * docs/product/README.md#web-client: after a 401 the client refreshes once, stores the new tokens and repeats the
  * request; with no refresh token, or a refresh the server refuses, it clears both tokens and goes
  * to /login. A refresh that could not reach the server keeps the tokens (the session may be fine)
  * and fails the request instead.

@@ -3,8 +3,8 @@ import { ApiError } from './api-client';
 import { pageDataStaleTime, seedInitialData, takeInitialData } from './initial-data';
 
 /**
- * Spec 000 section 9: data is retried 3 times by default and discarded after 5 minutes; spec 001
- * section 7: a client error (below 500) is final, so only server errors are retried.
+ * Data is retried 3 times by default and discarded after 5 minutes, but a client error (below
+ * 500) is final, so only server errors are retried (docs/product/README.md#web-client).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,4 +1,4 @@
-/** Made on first use: a browser's first `Intl.DateTimeFormat` takes tens of milliseconds (issue 10 §2). */
+/** Made on first use: a browser's first `Intl.DateTimeFormat` takes tens of milliseconds (decision 037). */
 let shortDateFormat: Intl.DateTimeFormat | undefined;
 
 /** '20 Nov 2026' (en-GB, the browser's time zone), or undefined for a date that does not parse. */

@@ -10,7 +10,7 @@ function renderToaster() {
   render(<Toaster visibleToasts={10} />);
 }
 
-describe('error toasts give way (issue 12 §3)', () => {
+describe('error toasts give way (decision 029)', () => {
   it('a success clears the errors before it', async () => {
     renderToaster();
     toast.error('Error', { description: 'The verification code is incorrect' });

@@ -55,7 +55,7 @@ function dismiss(entries: Promise<ToastId>[]): void {
 }
 
 /**
- * Issue 12 §3: an error toast is out of date once the page has moved on. The app calls this when
+ * Decision 029: an error toast is out of date once the page has moved on. The app calls this when
  * the path changes; errors asked for in the last second came with the change (e.g. 'Account Not
  * Found' then the sign-up page) and stay, older ones are dismissed.
  */
@@ -65,7 +65,7 @@ export function dismissErrorToastsOnRouteChange(now = Date.now()): void {
 
 function later(kind: 'success' | 'error' | 'info') {
   return (message: Message, options?: ExternalToast): void => {
-    // A success answers what failed before it (issue 12 §3: the wrong codes before a sign-in).
+    // A success answers what failed before it (decision 029: the wrong codes before a sign-in).
     if (kind === 'success') dismiss([...errorToasts.keys()]);
     // Toasts run in the order asked: each waits for the same module and the same mounted Toaster.
     const sonner = loadSonner();
@@ -95,7 +95,7 @@ function later(kind: 'success' | 'error' | 'info') {
 }
 
 /**
- * The app's toasts (spec 000 section 9): sonner's `toast.success/error/info` with the same
+ * The app's toasts (docs/product/README.md#web-client): sonner's `toast.success/error/info` with the same
  * arguments, loading sonner on the first call instead of with the page.
  */
 export const toast = {

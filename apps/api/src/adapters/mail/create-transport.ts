@@ -4,7 +4,7 @@ import { createDevMailboxTransport } from './dev-transport';
 import { createSmtpTransport } from './smtp-transport';
 import type { MailTransport } from './transport';
 
-/** SMTP when SMTP_URL is set; otherwise the dev mailbox (ARCHITECTURE.md section 4). */
+/** SMTP when SMTP_URL is set; otherwise the dev mailbox (README.md#configuration). */
 export function createMailTransport(config: Pick<Config, 'smtpUrl'>, log: FastifyBaseLogger): MailTransport {
   return config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createDevMailboxTransport(log);
 }

@@ -1,25 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { REDACTED, redactSecrets } from '../../lib/log-redaction';
 import type { MailTransport } from './transport';
 
 /**
  * The dev mailbox: with no SMTP server configured, "delivering" a message means logging who it
- * is for and the code or link it carries, so a developer can sign in from the terminal. The
- * message itself stays in the outbox, where GET /dev/mailbox shows it in full.
+ * is for and its subject. The message itself stays in the outbox, where /dev/mailbox (served to
+ * this machine only) shows it in full. The log never carries the code or link a message holds,
+ * nor a code its subject names: whoever reads a log must not be able to sign in or take a gift
+ * (decision 043).
  */
 export function createDevMailboxTransport(log: FastifyBaseLogger): MailTransport {
   return {
     kind: 'dev-mailbox',
     async send(mail) {
       log.info(
-        { to: mail.to, subject: mail.subject, carries: findCodeOrLink(mail.text) },
-        'dev mailbox: e-mail delivered',
+        { to: mail.to, subject: withoutCodes(mail.subject) },
+        'dev mailbox: e-mail delivered (read it at /dev/mailbox)',
       );
     },
     async close() {},
   };
 }
 
-/** The 6-digit code a message carries, else its first web link, else undefined. */
-export function findCodeOrLink(text: string): string | undefined {
-  return /\b\d{6}\b/.exec(text)?.[0] ?? /https?:\/\/[^\s<>"')]+/.exec(text)?.[0];
+/** `text` with its 6-digit codes and URL secrets redacted. */
+function withoutCodes(text: string): string {
+  return redactSecrets(text).replace(/\b\d{6}\b/g, REDACTED);
 }

@@ -4,7 +4,7 @@ import { mailOutbox } from '../../db/schema';
 export interface MailMessage {
   to: string;
   subject: string;
-  /** Both parts are required: every e-mail has an HTML and a plain-text part (issue 3). */
+  /** Both parts are required: every e-mail has an HTML and a plain-text part (decision 008). */
   text: string;
   html: string;
   replyTo?: string;

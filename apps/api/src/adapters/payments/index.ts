@@ -55,8 +55,8 @@ export function createPaymentProvider(config: Config, deps: PaymentProviderDeps 
     });
   }
   if (config.env === 'production') {
-    // Not refused (a demo deployment is legitimate), but said loudly: with the simulator anyone
-    // can pay with a test card.
+    // Only when PAYMENT_PROVIDER names it (config.ts refuses the default there, decision 043): a
+    // demo deployment is legitimate, but said loudly, since anyone can pay with a test card.
     deps.log?.warn(
       { paymentProvider: 'simulator' },
       'PAYMENT_PROVIDER=simulator in production: no real payment is taken',

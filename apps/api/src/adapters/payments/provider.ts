@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
- * The payment provider behind one small interface (ARCHITECTURE.md sections 2 and 3): the
+ * The payment provider behind one small interface (docs/architecture.md): the
  * built-in simulator (default) or Stripe Checkout, chosen by PAYMENT_PROVIDER. The checkout
  * module creates hosted sessions and applies the outcomes this reports; it never sees a card.
  */

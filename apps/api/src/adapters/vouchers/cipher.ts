@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Voucher secrets at rest (ARCHITECTURE.md section 6): AES-256-GCM with a fresh 96-bit IV per
+ * Voucher secrets at rest (docs/product/vouchers-and-gifts.md#voucher-states): AES-256-GCM with a fresh 96-bit IV per
  * value, stored as base64url of iv (12 bytes) | tag (16 bytes) | ciphertext. The tag makes a
  * tampered or wrongly keyed value fail to open instead of yielding garbage.
  */

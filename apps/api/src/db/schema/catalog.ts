@@ -3,7 +3,7 @@ import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid 
 
 /**
  * A partner merchant's voucher product. Prices are integer minor units; `countries` lists the
- * ISO codes where the voucher can be used. The indexes serve the browse filters (issue 2, item 4):
+ * ISO codes where the voucher can be used. The indexes serve the browse filters (decision 005):
  * country containment (GIN), case-insensitive merchant search (trigram), and each sort order.
  */
 export const products = pgTable(

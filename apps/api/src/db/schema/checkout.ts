@@ -6,7 +6,7 @@ export const checkoutSessionStatuses = ['open', 'processing', 'paid', 'failed', 
 export type CheckoutSessionStatus = (typeof checkoutSessionStatuses)[number];
 
 /**
- * One attempt to pay for a cart (issue 8). Created before the browser goes to the provider's
+ * One attempt to pay for a cart (decision 017). Created before the browser goes to the provider's
  * payment page, with the cart repriced from the catalogue and frozen in `items`. `fulfilled_at`
  * is set by the one transaction that issues its orders: the exactly-once guard (decision 017).
  * The poll key travels in the result page's URL, so only its SHA-256 is kept.
@@ -26,7 +26,7 @@ export const checkoutSessions = pgTable(
     /** The total in minor units (pence), the sum of the snapshot's lines. */
     amount: integer('amount').notNull(),
     /**
-     * Minor units of the total paid with UGM Credit (issue 11 section 3; decision 026): held from
+     * Minor units of the total paid with UGM Credit (decision 026): held from
      * the wallet when the session is created, released if it fails or expires. The card pays
      * `amount - credit_amount`; a session paid wholly by credit has no provider session.
      */

@@ -17,7 +17,7 @@ import { checkoutSessions } from './checkout';
 import { users } from './users';
 
 /**
- * An order is one voucher (ARCHITECTURE.md section 6): quantity 3 makes 3 rows. UNIQUE
+ * An order is one voucher (docs/product/vouchers-and-gifts.md#voucher-states): quantity 3 makes 3 rows. UNIQUE
  * (checkout_session_id, unit_index) is the second line of the exactly-once defence. A gift order
  * has no owner until its recipient claims it. Code and PIN are AES-256-GCM ciphertexts
  * (base64url of iv, tag, ciphertext); the plaintext is never stored. An exchange's replacement
@@ -72,7 +72,7 @@ export type GiftTransferAction = (typeof giftTransferActions)[number];
  * A gift order's way to its recipient: sent by e-mail with a single-use claim link whose token
  * (256 random bits) is looked up by its SHA-256 and kept sealed (AES-256-GCM, like voucher codes)
  * only so the same link can be e-mailed again (a scheduled send, a resend, a reminder). The gift
- * e-mail is due at `send_at` (issue 11: a chosen day at 09:00 UK time) and `emailed_at` is set by
+ * e-mail is due at `send_at` (decision 025: a chosen day at 09:00 UK time) and `emailed_at` is set by
  * the one transaction that queues it: the durable schedule, claimed with FOR UPDATE SKIP LOCKED
  * (decision 025). `reminded_at` likewise guards the one 30-day reminder.
  */
@@ -93,7 +93,7 @@ export const giftTransfers = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     latestAction: text('latest_action').$type<GiftTransferAction>().notNull().default('pending'),
     claimTokenHash: text('claim_token_hash').notNull().unique(),
-    /** The claim token sealed with the voucher key; null for gifts sent before issue 11. */
+    /** The claim token sealed with the voucher key; null for gifts sent before scheduled delivery (decision 025). */
     claimTokenCiphertext: text('claim_token_ciphertext'),
     claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -130,7 +130,7 @@ export interface GiftEventDetail {
   sendOn?: string;
 }
 
-/** Every change to a gift's delivery, with its time: the gift's history (issue 11 section 2). */
+/** Every change to a gift's delivery, with its time: the gift's history (decision 025). */
 export const giftEvents = pgTable(
   'gift_events',
   {

@@ -84,7 +84,7 @@ export const signInIps = pgTable(
 
 /**
  * Opaque refresh tokens, kept hashed. Each use rotates the token within its family; presenting
- * a rotated token again revokes the whole family (ARCHITECTURE.md section 6).
+ * a rotated token again revokes the whole family (docs/product/accounts.md#sessions).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

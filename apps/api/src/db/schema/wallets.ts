@@ -4,8 +4,9 @@ import { checkoutSessions } from './checkout';
 import { users } from './users';
 
 /**
- * A user's UGM Credit (ARCHITECTURE.md section 6): the balance is never negative and always the
- * signed sum of its funding (+) and withdrawal (−) movements. One wallet per user. Migration 0003
+ * A user's UGM Credit (docs/product/wallet-and-credit.md#ledger): the balance is never negative and always the
+ * signed sum of its funding (+) and withdrawal (−) movements. One wallet per user and currency:
+ * a shopper holds one for each currency they have credit or purchases in (decision 044). Migration 0003
  * makes that a database fact: a trigger on wallet_transactions moves the balance with each row,
  * and a wallet's balance cannot be written any other way.
  */
@@ -15,7 +16,6 @@ export const wallets = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
-      .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
     currency: text('currency').notNull().default('GBP'),
     /** Minor units (pence). */
@@ -23,7 +23,10 @@ export const wallets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('wallets_balance_not_negative', sql`${table.balance} >= 0`)],
+  (table) => [
+    unique('wallets_user_currency').on(table.userId, table.currency),
+    check('wallets_balance_not_negative', sql`${table.balance} >= 0`),
+  ],
 );
 
 export const walletTransactionTypes = ['funding', 'withdrawal', 'purchase'] as const;

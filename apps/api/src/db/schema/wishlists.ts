@@ -2,7 +2,7 @@ import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/p
 import { products } from './catalog';
 import { users } from './users';
 
-/** A user has a list of wishlists; the client uses the first (spec 000 section 3). */
+/** A user has a list of wishlists; the client uses the first (docs/product/browsing.md#wishlist). */
 export const wishlists = pgTable(
   'wishlists',
   {

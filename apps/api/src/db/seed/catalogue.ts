@@ -80,7 +80,7 @@ export const syntheticNouns = [
 ];
 
 /**
- * Adds `count` generated products for benchmarks (issue 2, item 3). Deterministic names, so two
+ * Adds `count` generated products for benchmarks (decision 005). Deterministic names, so two
  * runs produce comparable catalogues; codes carry a run tag so repeated runs add, never clash.
  */
 export async function seedSyntheticProducts(db: Executor, count: number, batchSize = 2000): Promise<void> {

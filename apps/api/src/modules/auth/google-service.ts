@@ -23,7 +23,7 @@ export interface GoogleIdentity {
 
 /**
  * Accepts a Google access token only once Google's token-info endpoint confirms that it was
- * issued to our client id and that the e-mail is verified (issue 3).
+ * issued to our client id and that the e-mail is verified (decision 009).
  */
 export async function verifyGoogleAccessToken(
   config: Config,

@@ -10,7 +10,7 @@ import { isKnownSignInIp } from './known-ips';
 import { hashLoginCode, newLoginCode, unmatchableCodeHash } from './secrets';
 import { completeSignIn } from './session-service';
 
-/** ARCHITECTURE.md section 6: a code lives 10 minutes and survives 5 wrong tries. */
+/** docs/product/accounts.md#sign-in-by-code: a code lives 10 minutes and survives 5 wrong tries. */
 export const LOGIN_CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
 /**

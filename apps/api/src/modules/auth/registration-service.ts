@@ -19,7 +19,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USERNAME_TAKEN = 'This username is taken';
 export const INVALID_VERIFICATION_LINK = 'The verification link is invalid or expired. Please try signing up again.';
-/** Issue 12 §3: the link of the account the caller is signed in to, opened again. */
+/** Decision 029: the link of the account the caller is signed in to, opened again. */
 export const ALREADY_VERIFIED = 'Your email address is already verified.';
 export const TOO_MANY_SIGNUP_EMAILS =
   'Too many sign-up emails have been sent to this address. Please wait up to an hour and try again.';

@@ -10,7 +10,7 @@ import { revokeSession, rotateRefreshToken } from './session-service';
 
 /**
  * Passwordless sign-up and sign-in by e-mailed code or Google, and the session's refresh and
- * logout (spec 000 section 7). A 400 names the first invalid field, as the client shows it.
+ * logout (docs/product/accounts.md#sessions). A 400 names the first invalid field, as the client shows it.
  */
 export async function authRoutes(app: App): Promise<void> {
   const validated = { attachValidation: true, preHandler: rejectInvalidRequestHook } as const;

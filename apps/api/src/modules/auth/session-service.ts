@@ -12,7 +12,7 @@ import { notifyUser } from '../notifications';
 import { rememberSignInIp } from './known-ips';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 
-/** A session family ends 30 days after sign-in, however often it is refreshed (issue 3). */
+/** A session family ends 30 days after sign-in, however often it is refreshed (decision 009). */
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const WELCOME_NOTIFICATION =
@@ -76,7 +76,7 @@ type RotationOutcome = { kind: 'rotated'; tokens: SessionTokens } | { kind: 'ref
 /**
  * Rotates a refresh token. The conditional UPDATE lets exactly one of two simultaneous uses of a
  * token win; the loser, like anyone presenting an already-rotated token, is treated as a thief
- * and the whole family is revoked (ARCHITECTURE.md section 6).
+ * and the whole family is revoked (docs/product/accounts.md#sessions).
  */
 export async function rotateRefreshToken(
   db: Database,

@@ -5,7 +5,7 @@ import { assertSameUser } from '../../plugins/auth';
 import { addCartItem, addCartItems, createCart, getCart, removeCartItem, updateCartItem } from './service';
 import { rejectInvalidCartRequest } from './validation';
 
-/** The server cart of a signed-in shopper (spec 000 sections 4 and 7); every answer is the whole cart. */
+/** The server cart of a signed-in shopper (docs/product/buying.md#cart); every answer is the whole cart. */
 export async function cartRoutes(app: App): Promise<void> {
   // onRequest, so an anonymous caller learns nothing from validation before being refused; the
   // handlers check the path's :userId before the body, so another user's cart answers 403 first.

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { rejectInvalidRequest } from '../../lib/validation';
 
 /**
- * Spec 000 section 8: the client shows the server's `error` text when adding to the cart fails,
+ * docs/product/buying.md#cart: the client shows the server's `error` text when adding to the cart fails,
  * so a bad value or quantity is named in that text rather than as a generic 'Invalid request'.
  * Routes opt in with `attachValidation: true` and call this first.
  */

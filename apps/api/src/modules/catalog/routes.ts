@@ -34,7 +34,7 @@ import { productShelves } from './shelves';
 /**
  * Catalogue answers are the same for every caller (nothing here reads the signed-in user or
  * guesses a country: `country` is a parameter), so browsers and CDNs may keep them a minute and
- * serve a stale one for five more while they revalidate (issue 10 section 3).
+ * serve a stale one for five more while they revalidate (decision 022).
  */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 /** Card art changes only with a merchant's brand colour, name, category or own art: a day. */
@@ -101,7 +101,7 @@ function redisFor(app: App): Redis | undefined {
   return redis;
 }
 
-/** The public catalogue (spec 000 sections 2, 7 and 9), answered from the cache of decision 022. */
+/** The public catalogue (docs/product/browsing.md#routes-and-rules), answered from the cache of decision 022. */
 export async function catalogRoutes(app: App): Promise<void> {
   const counts = new CountCache();
   const catalogIndex = new CatalogIndexHolder(app.db, {

@@ -91,7 +91,7 @@ interface SearchFilter {
 }
 
 function searchFilter(query: Omit<ProductSearchQuery, 'limit' | 'page' | 'sortBy'>): SearchFilter {
-  // Spec 000 section 7: q takes precedence over merchant; both match within the merchant name.
+  // docs/product/browsing.md#search-filter-and-sort: q takes precedence over merchant; both match within the merchant name.
   const term = searchTerm(query);
   return {
     category: query.category || undefined,
@@ -336,7 +336,7 @@ function pageOfTermMatches(db: Executor, where: SQL | undefined, sortBy: SortOpt
     .orderBy(...orderingsOf(page)[sortBy]);
 }
 
-/** The best-selling products, for the top-sellers strip (spec 000 section 9: limit 8, GB). */
+/** The best-selling products, for the top-sellers strip (docs/product/browsing.md#home: limit 8, GB). */
 export async function topSellers(db: Executor, limit: number, country: string | undefined): Promise<Product[]> {
   const rows = await db
     .select()
@@ -348,10 +348,10 @@ export async function topSellers(db: Executor, limit: number, country: string | 
 }
 
 /**
- * The browse filters' lists (issue 12 §2: no brand that leads to 'No products found'):
+ * The browse filters' lists (decision 031: no brand that leads to 'No products found'):
  * categories with a product in the country — not narrowed by the chosen category, so the
  * Category list still offers the others — and merchants with a product in the country and the
- * category. Without parameters, the whole catalogue, as spec 000's call has none.
+ * category. Without parameters, the whole catalogue, as the web client's call has none.
  */
 export async function productFilters(
   db: Executor,

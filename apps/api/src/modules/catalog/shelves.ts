@@ -4,11 +4,11 @@ import type { Executor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema/catalog';
 import { toProduct } from './service';
 
-/** Cards a row of the home page holds (issue 12 §2): more than a desktop shows, so it scrolls. */
+/** Cards a row of the home page holds (decision 032): more than a desktop shows, so it scrolls. */
 export const SHELF_SIZE = 12;
 
 /**
- * The occasions of the home page (issue 12 §2), each a curated list of product codes in the order
+ * The occasions of the home page (decision 032), each a curated list of product codes in the order
  * they are shown. Chosen by hand from the seed catalogue (apps/api/src/db/seed): what a shopper
  * would give for the occasion. A code the catalogue (or the country) does not have is skipped, so
  * a merchant leaving the catalogue never breaks a row. Kept here, in one place; moving them into
@@ -108,7 +108,7 @@ export const OCCASIONS = [
 ] as const satisfies readonly { slug: string; title: string; codes: readonly string[] }[];
 
 /**
- * The price bands (issue 12 §2), in pounds: a product is in a band when its range offers a value
+ * The price bands (decision 032), in pounds: a product is in a band when its range offers a value
  * in it, in minor units, bounds included (a £50 card is '£25 to £50'). The spec's value rule
  * accepts any value between a product's minimum and maximum (value-options.ts, isAcceptedValue),
  * so the range is what counts. Pound bands hold GBP products only.
@@ -150,7 +150,7 @@ async function bandProducts(db: Executor, band: (typeof PRICE_BANDS)[number], co
 }
 
 /**
- * The home page's rows below the top sellers (issue 12 §2): the occasions, then the price bands.
+ * The home page's rows below the top sellers (decision 032): the occasions, then the price bands.
  * A row with no product in the country is left out.
  */
 export async function productShelves(db: Executor, country: string | undefined): Promise<ProductShelvesResponse> {

@@ -96,7 +96,7 @@ export async function fulfilIn(tx: Executor, deps: CheckoutDeps, sessionId: stri
     }),
   });
   for (const order of gifts) {
-    // A gift scheduled for a later day is e-mailed by the gift schedule (issue 11).
+    // A gift scheduled for a later day is e-mailed by the gift schedule (decision 025).
     if (!order.gift || order.gift.scheduledFor) continue;
     await enqueueMail(tx, {
       to: order.gift.email,

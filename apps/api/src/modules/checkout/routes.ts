@@ -14,7 +14,7 @@ export const CHECKOUT_LIMIT_WINDOW = '10 minutes';
 export const checkoutLimitMessage = (after: string) =>
   `Too many checkout attempts. Please wait ${after} before trying again.`;
 
-/** POST /wallets/checkout-session (spec 000 sections 3-5; issue 8). */
+/** POST /wallets/checkout-session (docs/product/buying.md#checkout-session; decision 017). */
 export async function checkoutRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(checkoutEndpoints.createSession),

@@ -37,7 +37,7 @@ const rule = (message: string) => new AppError('BUSINESS_RULE', message);
 /** What `checkout_sessions.provider` says of a session paid wholly with UGM Credit (no card page). */
 export const CREDIT_ONLY_PROVIDER = 'ugm-credit';
 
-/** The UGM Credit asked for, in minor units: at most the total (issue 11 section 3). */
+/** The UGM Credit asked for, in minor units: at most the total (docs/product/buying.md#paying-with-ugm-credit). */
 function creditAsked(walletCredit: number | undefined, amount: number): number {
   const credit = toMinorUnits(walletCredit ?? 0);
   if (credit > amount) throw rule(CREDIT_OVER_TOTAL_MESSAGE);

@@ -5,7 +5,7 @@ export interface SnapshotRecipient {
   name: string;
   email: string;
   message: string | null;
-  /** The UK day (YYYY-MM-DD) the gift e-mail goes out; null: with the payment (issue 11). */
+  /** The UK day (YYYY-MM-DD) the gift e-mail goes out; null: with the payment (decision 025). */
   sendOn: string | null;
 }
 

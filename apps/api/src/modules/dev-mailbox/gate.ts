@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 
 const loopbackHosts = new Set(['localhost', '::1', '[::1]', '::ffff:127.0.0.1']);
@@ -22,4 +23,16 @@ export function servesDevMailbox(
   if (config.env === 'production') return false;
   if (config.devMailbox !== undefined) return config.devMailbox;
   return config.smtpUrl === undefined && isLoopbackHost(config.host) && config.trustProxyHops === 0;
+}
+
+/**
+ * Whether a request comes from this machine itself: its socket's peer is a loopback address and
+ * it names no other client (a proxy on this machine forwarding someone else's request says so in
+ * `X-Forwarded-For` or `Forwarded`). `npm start` listens on every interface with `DEV_MAILBOX=1`,
+ * so the mailbox answers only these (decision 027).
+ */
+export function comesFromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !forwarded && isLoopbackHost(peer);
 }

@@ -4,7 +4,7 @@ import { fromContract } from '../../lib/endpoint-route';
 import { assertSameUser, currentUser } from '../../plugins/auth';
 import { listNotifications, markNotificationRead } from './service';
 
-/** The header bell and the settings tab (spec 000 sections 3 and 7). */
+/** The header bell and the settings tab (docs/product/README.md#notifications). */
 export async function notificationRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(notificationEndpoints.list),

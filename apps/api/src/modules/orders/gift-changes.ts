@@ -32,7 +32,7 @@ import {
 import { newClaimToken } from './service';
 
 /**
- * What a gift's sender may do while it is unclaimed (issue 11): move its delivery day, send it
+ * What a gift's sender may do while it is unclaimed (decision 025): move its delivery day, send it
  * now, correct the recipient, resend the e-mail. Each runs in one transaction that first locks the
  * gift's row (SELECT ... FOR UPDATE), so simultaneous requests about one gift run one after the
  * other and each sees what the one before did: the resend limit cannot be overrun and a claim link

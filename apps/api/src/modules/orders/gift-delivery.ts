@@ -28,7 +28,7 @@ import { findUserByEmail, findUserContacts } from '../users';
 import { newClaimToken } from './service';
 
 /**
- * Delivering gift e-mails (issue 11, decision 025). A gift e-mail is queued in the outbox by the
+ * Delivering gift e-mails (decision 025). A gift e-mail is queued in the outbox by the
  * one transaction that sets `gift_transfers.emailed_at` (due gifts are claimed with FOR UPDATE SKIP
  * LOCKED), so a scheduled gift is handed to the outbox exactly once whatever restarts or however
  * many instances run; the 30-day reminder is guarded the same way by `reminded_at`. Times come
@@ -56,7 +56,7 @@ export async function recordGiftEvent(
 }
 
 /**
- * The gift's claim token in clear, to put in an e-mail. A gift sent before issue 11 has no sealed
+ * The gift's claim token in clear, to put in an e-mail. A gift sent before scheduled delivery (decision 025) has no sealed
  * copy: it gets a new token (its old link stops working; the e-mail being queued carries the new one).
  */
 async function claimTokenOf(tx: Executor, deps: GiftMailDeps, transfer: GiftTransferRow): Promise<string> {

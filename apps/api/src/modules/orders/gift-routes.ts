@@ -63,7 +63,7 @@ export async function giftRoutes(app: App): Promise<void> {
     handler: async (request) => ({ orders: await listSentGifts(app.db, currentUser(request).id, app.clock()) }),
   });
 
-  // The sender's changes to an unclaimed gift (issue 11): day, send now, recipient, resend.
+  // The sender's changes to an unclaimed gift (decision 025): day, send now, recipient, resend.
   app.route({
     ...fromContract(giftDeliveryEndpoints.reschedule),
     onRequest: app.authenticate,

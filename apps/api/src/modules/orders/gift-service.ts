@@ -22,7 +22,7 @@ import { hashClaimToken } from './service';
 import { activeOrderOf, redemptionUrlOf } from './voucher-service';
 
 /**
- * Gifts between people (issue 9): the received and sent lists, and the three ways a pending gift
+ * Gifts between people (decision 019): the received and sent lists, and the three ways a pending gift
  * is claimed (the addressee confirms it, redeem by sender e-mail, redeem by claim link). Every
  * claim is one transaction guarded by `UPDATE gift_transfers ... WHERE latest_action = 'pending'
  * RETURNING`, so of many simultaneous claims exactly one succeeds.
@@ -51,7 +51,7 @@ export interface ClaimResult {
 type TransferWithOrder = { transfer: GiftTransferRow; order: OrderRow };
 
 const recipientIs = (email: string) => sql`lower(${giftTransfers.recipientEmail}) = ${email.toLowerCase()}`;
-/** A gift scheduled for a later day stays out of its recipient's sight until its e-mail goes (issue 11). */
+/** A gift scheduled for a later day stays out of its recipient's sight until its e-mail goes (decision 025). */
 const emailed = isNotNull(giftTransfers.emailedAt);
 
 async function callerEmail(db: Executor, userId: string): Promise<string> {

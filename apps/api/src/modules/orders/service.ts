@@ -20,7 +20,7 @@ export interface VoucherUnit {
   usesPin: boolean;
   /**
    * Set for a gift: the order belongs to nobody until its recipient claims it. `sendOn` is the UK
-   * day its e-mail goes out (issue 11); absent or today means now.
+   * day its e-mail goes out (decision 025); absent or today means now.
    */
   gift?: { name: string; email: string; message: string | null; sendOn?: string | null };
 }

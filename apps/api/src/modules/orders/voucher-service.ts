@@ -21,7 +21,7 @@ import { notifyUser } from '../notifications';
 import { creditWallet } from '../wallets';
 
 /**
- * The vouchers a user holds (spec 001 sections 2-4, ARCHITECTURE.md section 6): the active list,
+ * The vouchers a user holds (docs/product/vouchers-and-gifts.md#voucher-states): the active list,
  * one voucher's detail, activation, the voucher at the till, exchange (swap) and conversion to
  * UGM Credit (return). Each state change is one conditional UPDATE ... WHERE <state> RETURNING,
  * so of many simultaneous calls on one voucher exactly one succeeds and the others answer 409.
@@ -178,7 +178,7 @@ export async function tillVoucher(
 }
 
 /**
- * Spec 001 section 5, the exchange candidate rule, re-checked on the server: the new product
+ * docs/product/vouchers-and-gifts.md#exchange, the exchange candidate rule, re-checked on the server: the new product
  * lists the voucher's country, has its currency, and takes its value (one of its denominations,
  * or maxPrice at or above it); it is not the same product; the request names the voucher's value.
  */

@@ -32,7 +32,7 @@ export interface AccountDetailsChange {
   phoneNumber: string | null | undefined;
 }
 
-/** Settings (spec 001 section 5): the name and phone only; username and e-mail are read-only. */
+/** Settings (docs/product/accounts.md#account-and-settings): the name and phone only; username and e-mail are read-only. */
 export async function updateAccountDetails(
   db: Executor,
   userId: string,

@@ -5,7 +5,7 @@ import { rejectInvalidRequestHook } from '../../lib/validation';
 import { currentUser } from '../../plugins/auth';
 import { ACCOUNT_UPDATED, getCurrentUser, updateAccountDetails } from './account-service';
 
-/** The signed-in user's own account (spec 000 section 3, spec 001 sections 5 and 7). */
+/** The signed-in user's own account (docs/product/accounts.md#account-and-settings). */
 export async function usersRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(userEndpoints.me),

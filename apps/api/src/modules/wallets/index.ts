@@ -4,11 +4,9 @@ export {
   type CreditHold,
   CreditSpentElsewhereError,
   creditWallet,
-  ensureWallet,
   holdCredit,
   recordCardPurchase,
   releaseCreditHold,
   spendHeldCredit,
-  WALLET_CURRENCY_MISMATCH_MESSAGE,
   type WalletCredit,
 } from './service';

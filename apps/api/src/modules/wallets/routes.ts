@@ -5,7 +5,7 @@ import { rejectInvalidRequestHook } from '../../lib/validation';
 import { assertSameUser } from '../../plugins/auth';
 import { createWallet, getWallet } from './service';
 
-/** The caller's wallet (spec 001 sections 2, 3 and 9); another user's id answers 403. */
+/** The caller's wallet (docs/product/wallet-and-credit.md#wallet-page); another user's id answers 403. */
 export async function walletRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(walletEndpoints.get),

@@ -2,18 +2,18 @@ import {
   CREDIT_BALANCE_TOO_LOW_MESSAGE,
   creditCurrencyMessage,
   toMajorUnits,
+  type UserWallets,
   WALLET_HISTORY_LIMIT,
   type Wallet,
   walletCurrencyForCountry,
 } from '@gvm/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type WalletRow, wallets, walletTransactions } from '../../db/schema/wallets';
 import { violatedCheckConstraint } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 
 export const WALLET_NOT_FOUND_MESSAGE = 'Wallet not found';
-export const WALLET_CURRENCY_MISMATCH_MESSAGE = "This voucher's currency is not your wallet's currency";
 const walletCurrencies = new Set(['GBP', 'USD', 'EUR']);
 
 /** The creation payload's `currency`: one of our currencies as given, else a country (GB, US, EU; default GBP). */
@@ -42,53 +42,78 @@ async function walletView(db: Executor, wallet: WalletRow): Promise<Wallet> {
   };
 }
 
-/** The user's wallet with its last 100 movements, newest first; 404 when they have none. */
-export async function getWallet(db: Executor, userId: string): Promise<Wallet> {
-  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId)).limit(1);
-  if (!wallet) throw notFound(WALLET_NOT_FOUND_MESSAGE);
-  return walletView(db, wallet);
+/** The user's wallets, the first-opened first (a GB shopper's GBP wallet, usually). */
+async function walletsOf(db: Executor, userId: string): Promise<WalletRow[]> {
+  return db.select().from(wallets).where(eq(wallets.userId, userId)).orderBy(asc(wallets.createdAt), asc(wallets.id));
 }
 
-/** Creates the user's wallet, or answers the one they have (one per user, even under concurrent calls). */
+/**
+ * The user's wallets as the API answers them (decision 044): the wallet itself is `shown` (or the
+ * first-opened one), and `wallets` lists every one, each with its last 100 movements.
+ */
+async function walletsView(db: Executor, rows: readonly WalletRow[], shown: WalletRow): Promise<UserWallets> {
+  const views = await Promise.all(rows.map((row) => walletView(db, row)));
+  const main = views[rows.indexOf(shown)] ?? (await walletView(db, shown));
+  return { ...main, wallets: views };
+}
+
+/** The user's wallets, newest movements first; 404 when they have none. */
+export async function getWallet(db: Executor, userId: string): Promise<UserWallets> {
+  const rows = await walletsOf(db, userId);
+  const [first] = rows;
+  if (!first) throw notFound(WALLET_NOT_FOUND_MESSAGE);
+  return walletsView(db, rows, first);
+}
+
+/**
+ * Opens the user's wallet in a currency, or answers the one they have in it (one per user and
+ * currency, even under concurrent calls). The answer shows that wallet, with all of theirs.
+ */
 export async function createWallet(
   db: Executor,
   userId: string,
   currencyOrCountry: string | undefined,
-): Promise<{ wallet: Wallet; created: boolean }> {
+): Promise<{ wallet: UserWallets; created: boolean }> {
+  const currency = walletCurrencyOf(currencyOrCountry);
   const [inserted] = await db
     .insert(wallets)
-    .values({ userId, currency: walletCurrencyOf(currencyOrCountry) })
-    .onConflictDoNothing({ target: wallets.userId })
+    .values({ userId, currency })
+    .onConflictDoNothing({ target: [wallets.userId, wallets.currency] })
     .returning();
-  if (inserted) return { wallet: await walletView(db, inserted), created: true };
-  return { wallet: await getWallet(db, userId), created: false };
+  const rows = await walletsOf(db, userId);
+  const shown = rows.find((row) => row.currency === currency);
+  if (!shown) throw new Error('the wallet just opened is not there');
+  return { wallet: await walletsView(db, rows, shown), created: inserted !== undefined };
+}
+
+/** The user's wallet in `currency`, created (balance 0) when missing, inside the caller's transaction. */
+async function upsertWallet(tx: Executor, userId: string, currency: string): Promise<{ id: string; currency: string }> {
+  const [wallet] = await tx
+    .insert(wallets)
+    .values({ userId, currency })
+    .onConflictDoUpdate({ target: [wallets.userId, wallets.currency], set: { updatedAt: sql`${wallets.updatedAt}` } })
+    .returning({ id: wallets.id, currency: wallets.currency });
+  if (!wallet) throw new Error('upserting a wallet returned no row');
+  return wallet;
 }
 
 export interface WalletCredit {
   userId: string;
   /** Minor units, positive. */
   amount: number;
-  /** The wallet's currency when it must be created; a wallet in another currency refuses the credit (422). */
-  currency?: string;
+  /** The credit's currency: it goes to the user's wallet in that currency (decision 044). */
+  currency: string;
   orderId: string;
   at?: Date;
 }
 
 /**
- * Funds the user's wallet (created when missing) inside the caller's transaction: one `funding`
- * row carrying the order id; the database moves the balance with it (migration 0003's trigger).
- * Answers the new balance in minor units.
+ * Funds the user's wallet in the credit's currency (created when missing) inside the caller's
+ * transaction: one `funding` row carrying the order id; the database moves the balance with it
+ * (migration 0003's trigger). Answers the new balance in minor units.
  */
 export async function creditWallet(tx: Executor, credit: WalletCredit): Promise<{ balance: number; currency: string }> {
-  const [wallet] = await tx
-    .insert(wallets)
-    .values({ userId: credit.userId, currency: credit.currency ?? 'GBP' })
-    .onConflictDoUpdate({ target: wallets.userId, set: { updatedAt: sql`${wallets.updatedAt}` } })
-    .returning({ id: wallets.id, currency: wallets.currency });
-  if (!wallet) throw new Error('upserting a wallet returned no row');
-  if (credit.currency && credit.currency !== wallet.currency) {
-    throw new AppError('BUSINESS_RULE', WALLET_CURRENCY_MISMATCH_MESSAGE);
-  }
+  const wallet = await upsertWallet(tx, credit.userId, credit.currency);
   await tx.insert(walletTransactions).values({
     walletId: wallet.id,
     type: 'funding',
@@ -99,17 +124,6 @@ export async function creditWallet(tx: Executor, credit: WalletCredit): Promise<
   });
   const [after] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, wallet.id));
   return { balance: after?.balance ?? 0, currency: wallet.currency };
-}
-
-/** The user's wallet, created (GBP, balance 0) when missing; safe under concurrent calls. */
-export async function ensureWallet(db: Executor, userId: string, currency = 'GBP'): Promise<{ id: string }> {
-  const [wallet] = await db
-    .insert(wallets)
-    .values({ userId, currency })
-    .onConflictDoUpdate({ target: wallets.userId, set: { updatedAt: sql`${wallets.updatedAt}` } })
-    .returning({ id: wallets.id });
-  if (!wallet) throw new Error('upserting a wallet returned no row');
-  return wallet;
 }
 
 export interface CardPurchase {
@@ -123,7 +137,7 @@ export interface CardPurchase {
 }
 
 /**
- * Records a card purchase in the wallet's history (ARCHITECTURE.md section 6): shown with a plus,
+ * Records a card purchase in the history of the wallet in its currency (docs/product/wallet-and-credit.md): shown with a plus,
  * it does not change the credit balance. One row per checkout session, whoever calls twice. One
  * statement: the wallet is created (or locked, if it exists) and the row added together.
  */
@@ -137,8 +151,8 @@ export async function recordCardPurchase(db: Executor, purchase: CardPurchase): 
       : sql`'{}'::uuid[]`;
   await db.execute(sql`
     with wallet as (
-      insert into ${wallets} (user_id, currency) values (${purchase.userId}, 'GBP')
-      on conflict (user_id) do update set updated_at = ${wallets.updatedAt}
+      insert into ${wallets} (user_id, currency) values (${purchase.userId}, ${purchase.currency})
+      on conflict (user_id, currency) do update set updated_at = ${wallets.updatedAt}
       returning id
     )
     insert into ${walletTransactions} (wallet_id, type, amount, currency, order_ids, checkout_session_id, created_at)
@@ -166,13 +180,18 @@ export interface CreditHold {
  * 422 and, the caller's transaction being rolled back, leave nothing behind.
  */
 export async function holdCredit(tx: Executor, hold: CreditHold): Promise<void> {
-  const [wallet] = await tx
-    .select({ id: wallets.id, currency: wallets.currency })
+  const held = await tx
+    .select({ id: wallets.id, currency: wallets.currency, balance: wallets.balance })
     .from(wallets)
     .where(eq(wallets.userId, hold.userId));
-  if (!wallet) throw new AppError('BUSINESS_RULE', CREDIT_BALANCE_TOO_LOW_MESSAGE);
-  if (wallet.currency !== hold.currency) {
-    throw new AppError('BUSINESS_RULE', creditCurrencyMessage(wallet.currency, hold.currency));
+  const wallet = held.find((row) => row.currency === hold.currency);
+  if (!wallet) {
+    // Credit in another currency cannot pay this total: say so rather than "too low".
+    const elsewhere = held.find((row) => row.balance > 0);
+    const message = elsewhere
+      ? creditCurrencyMessage(elsewhere.currency, hold.currency)
+      : CREDIT_BALANCE_TOO_LOW_MESSAGE;
+    throw new AppError('BUSINESS_RULE', message);
   }
   try {
     await tx.insert(walletTransactions).values({

@@ -4,7 +4,7 @@ import { fromContract } from '../../lib/endpoint-route';
 import { assertSameUser, currentUser } from '../../plugins/auth';
 import { addWishlistItem, createWishlist, getWishlists, removeWishlistItem } from './service';
 
-/** The signed-in shopper's wishlist (spec 000 sections 2, 4 and 7). */
+/** The signed-in shopper's wishlist (docs/product/browsing.md#wishlist). */
 export async function wishlistRoutes(app: App): Promise<void> {
   // onRequest, so an anonymous caller learns nothing from validation before being refused.
   app.addHook('onRequest', app.authenticate);

@@ -11,7 +11,7 @@ interface WishlistRef {
   name: string;
 }
 
-/** The wishlists with their items, oldest first: the client uses the first (spec 000 section 3). */
+/** The wishlists with their items, oldest first: the client uses the first (docs/product/browsing.md#wishlist). */
 async function loadWishlistViews(db: Executor, lists: readonly WishlistRef[]): Promise<Wishlist[]> {
   if (lists.length === 0) return [];
   const rows = await db
@@ -49,7 +49,7 @@ async function findWishlists(db: Executor, userId: string): Promise<WishlistRef[
 
 export async function getWishlists(db: Executor, userId: string): Promise<WishlistsResponse> {
   const lists = await findWishlists(db, userId);
-  // Spec 000 section 4: the client creates a wishlist when this answers 404.
+  // docs/product/browsing.md#wishlist: the client creates a wishlist when this answers 404.
   if (lists.length === 0) throw notFound(WISHLIST_NOT_FOUND_MESSAGE);
   return { wishlists: await loadWishlistViews(db, lists) };
 }

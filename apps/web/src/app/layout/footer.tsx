@@ -9,7 +9,7 @@ interface FooterLink {
   to: string;
 }
 
-/** Spec 000 section 2, Footer: every link with its exact label, grouped for reading. */
+/** docs/product/README.md#page-shell: every link with its exact label, grouped for reading. */
 const linkGroups: { heading: string; links: FooterLink[] }[] = [
   {
     heading: 'Shop',

@@ -13,7 +13,7 @@ import { SearchBox } from './search-box';
 import { SideMenu } from './side-menu';
 import { useScrolledPast } from './use-scrolled-past';
 
-/** Spec 000 section 9: the header turns translucent with a shadow past 10 px of scrolling. */
+/** docs/product/README.md#page-shell: the header turns translucent with a shadow past 10 px of scrolling. */
 const SCROLL_THRESHOLD_PX = 10;
 
 const iconLinkClass =
@@ -25,7 +25,7 @@ interface IconLink {
   icon: ComponentType<{ className?: string }>;
   /**
    * The side menu lists Wallet, Wishlists and Settings, so narrower headers leave these out:
-   * from 768 px the search box shares the bar and needs the room (issue 12 §2, decision 031).
+   * from 768 px the search box shares the bar and needs the room (decision 031).
    */
   shownFrom: string;
 }
@@ -36,7 +36,7 @@ const protectedIconLinks: IconLink[] = [
   { label: 'Settings', to: paths.settings, icon: Settings, shownFrom: 'hidden xl:flex' },
 ];
 
-/** The page shell's header (spec 000 section 2, Header). */
+/** The page shell's header (docs/product/README.md#page-shell). */
 export function Header() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const loggedIn = useIsLoggedIn();

@@ -10,7 +10,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * Issue 12 §3: while the browser is offline, a polite banner at the foot of the window says so
+ * Decision 033: while the browser is offline, a polite banner at the foot of the window says so
  * (gone when it is back). The live region is always in the page, so a screen reader announces
  * the words when they appear.
  */

@@ -46,7 +46,7 @@ async function wait(ms: number) {
   });
 }
 
-describe('the header search box (spec 000 section 2, Header)', () => {
+describe('the header search box (docs/product/README.md#page-shell)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
@@ -75,7 +75,7 @@ describe('the header search box (spec 000 section 2, Header)', () => {
     expect(url()).toBe('/?category=fashion&sortBy=price-asc&q=asos');
   });
 
-  it('starts the grid at its first page again: the page count is dropped (issue 12 §3)', async () => {
+  it('starts the grid at its first page again: the page count is dropped (decision 033)', async () => {
     const { user } = renderAt('/?category=fashion&pages=3');
     await user.type(box(), 'asos');
     await wait(SEARCH_DEBOUNCE_MS);

@@ -5,11 +5,11 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { withFirstPage } from '@/features/catalog';
 
-/** Spec 000 section 9: the search waits 500 ms after the last keystroke. */
+/** docs/product/README.md#page-shell: the search waits 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
- * The header's merchant search (spec 000 section 2, Header). Searching goes to / with q set and
+ * The header's merchant search (docs/product/README.md#page-shell). Searching goes to / with q set and
  * drops any merchant filter; leaving / clears the box (the new URL has no q).
  */
 export function SearchBox({ className }: { className?: string }) {
@@ -61,7 +61,7 @@ export function SearchBox({ className }: { className?: string }) {
       next.delete('q');
     }
     if (next.toString() === current.toString()) return;
-    // A new search starts the grid at its first page (issue 12 §3).
+    // A new search starts the grid at its first page (decision 033).
     withFirstPage(next);
     // Refining a search replaces the history entry; starting one adds an entry to go back to.
     navigate({ pathname: paths.home, search: next.size > 0 ? `?${next}` : '' }, { replace: current.has('q') });

@@ -13,7 +13,7 @@ interface MenuEntry {
   icon: ComponentType<{ className?: string }>;
 }
 
-/** Spec 000 section 2: Wallet, Wishlists, Settings; Redeem Gift too, as phones have no header button for it. */
+/** docs/product/README.md#page-shell: Wallet, Wishlists, Settings; Redeem Gift too, as phones have no header button for it. */
 const entries: MenuEntry[] = [
   { label: 'Wallet', to: paths.wallet, icon: Wallet },
   { label: 'Wishlists', to: paths.wishlist, icon: Heart },
@@ -31,7 +31,7 @@ interface SideMenuSheetProps {
   trigger: RefObject<HTMLButtonElement | null>;
 }
 
-/** The side menu's sheet (spec 000 section 2, Header), loaded by `SideMenu` on first use. */
+/** The side menu's sheet (docs/product/README.md#page-shell), loaded by `SideMenu` on first use. */
 export default function SideMenuSheet({ open, onOpenChange, trigger }: SideMenuSheetProps) {
   const loggedIn = useIsLoggedIn();
   const logout = useLogout();

@@ -5,7 +5,7 @@ const loadSheet = () => import('./side-menu-sheet');
 const SideMenuSheet = lazy(loadSheet);
 
 /**
- * The header's left-hand menu button and the side menu it opens (spec 000 section 2, Header).
+ * The header's left-hand menu button and the side menu it opens (docs/product/README.md#page-shell).
  * The sheet's code (a Radix dialog: focus trap, scroll lock) is fetched when the pointer or the
  * keyboard first reaches the button, not with the page (decision 023).
  */

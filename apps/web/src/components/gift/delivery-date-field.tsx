@@ -6,7 +6,7 @@ import { GIFT_FIELD_HEIGHT } from './recipient-fields';
 
 /**
  * The day a gift's e-mail goes out: from today (UK) up to a year ahead
- * (docs/product/vouchers-and-gifts.md, Scheduled delivery). Checkout's recipient form and a sent
+ * (docs/product/vouchers-and-gifts.md#scheduled-delivery). Checkout's recipient form and a sent
  * gift's "Change date" use it.
  */
 export function DeliveryDateField({

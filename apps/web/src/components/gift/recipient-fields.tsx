@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 export const GIFT_FIELD_HEIGHT = 'h-11 sm:h-10';
 
 /**
- * A gift recipient's name and e-mail (docs/product/buying.md, Recipients), as checkout takes them
+ * A gift recipient's name and e-mail (docs/product/buying.md#recipients), as checkout takes them
  * and as the sender corrects them on a sent gift. Ids are `<idPrefix>-name` and `<idPrefix>-email`.
  */
 export function RecipientFields({

@@ -1,7 +1,7 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useRef, useState } from 'react';
 
-/** Spec 000 section 9: tooltips open after 700 ms; moving to another within 300 ms skips the wait. */
+/** docs/product/browsing.md#browse-grid: tooltips open after 700 ms; moving to another within 300 ms skips the wait. */
 const OPEN_DELAY_MS = 700;
 const SKIP_DELAY_MS = 300;
 

@@ -36,7 +36,7 @@ function CardText({ product, name }: { product: Product; name: ReactNode }) {
 }
 
 /**
- * A product in a grid (spec 000 section 2, Product browse grid): logo, merchant name, price or
+ * A product in a grid (docs/product/browsing.md#browse-grid): logo, merchant name, price or
  * range, and the favourite heart. Shared by the browse grid, the top sellers and the wishlist.
  */
 export function ProductCard({ product, favourite, imagePriority = false }: ProductCardProps) {

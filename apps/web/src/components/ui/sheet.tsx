@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
- * A side sheet (spec 000 section 2, Footer): a Radix dialog that slides in from an edge.
+ * A side sheet (docs/product/README.md#page-shell): a Radix dialog that slides in from an edge.
  * Radix gives it the focus trap, Escape to close and the click-outside dismissal.
  */
 export const Sheet = DialogPrimitive.Root;

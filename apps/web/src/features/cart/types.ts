@@ -1,5 +1,5 @@
 /**
- * A recipient attached to a cart item (spec 000 section 3: the persisted cart keeps
+ * A recipient attached to a cart item (docs/product/buying.md#recipients: the persisted cart keeps
  * `recipients[]` each with an `id`). Name, e-mail and message are what checkout sends.
  */
 export interface CartRecipient {
@@ -50,7 +50,7 @@ export interface CartApi {
   count: number;
   /** True while the cart is first being loaded (always false for the guest cart). */
   isLoading: boolean;
-  /** True while a change is being saved; buttons are disabled meanwhile (spec 000 section 4). */
+  /** True while a change is being saved; buttons are disabled meanwhile (docs/product/buying.md#cart). */
   isPending: boolean;
   /** Why the cart could not be loaded, if it could not (always null for the guest cart). */
   loadError: string | null;

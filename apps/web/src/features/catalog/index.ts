@@ -5,5 +5,5 @@
  * pages/, each as its own chunk. The home page's skeleton is the shell's fallback for `/`.
  */
 export { HomePageSkeleton } from './components/home-page-skeleton';
-/** The grid's page count in the URL: a new search drops it (issue 12 §3). */
+/** The grid's page count in the URL: a new search drops it (decision 033). */
 export { withFirstPage } from './lib/pages-shown';

@@ -1,5 +1,5 @@
 /**
- * The outreach feature's public face: the three public forms of spec 000 and 001 (newsletter,
+ * The outreach feature's public face: the three public forms of docs/product/information-pages.md#routes-and-rules (newsletter,
  * contact, partnership). The info pages and the footer use these; nothing else is imported from
  * inside this folder.
  */

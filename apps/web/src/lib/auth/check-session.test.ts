@@ -25,7 +25,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('the session check (spec 000 section 4)', () => {
+describe('the session check (docs/product/accounts.md#sessions)', () => {
   it('with no tokens the user is a guest, and nothing is asked', async () => {
     const requests = serve(null);
     await expect(checkSession(api)).resolves.toBe('guest');

@@ -3,7 +3,7 @@ import { type RefreshClient, RefreshError, refreshSession } from './refresh-sess
 import { isTokenUnexpired, readTokens } from './token-storage';
 
 /**
- * One session check (spec 000 section 4), answering whether the browser is signed in:
+ * One session check (docs/product/accounts.md#sessions), answering whether the browser is signed in:
  * - no token and no refresh token: guest;
  * - both tokens and an access token whose exp is later than now: authenticated;
  * - an invalid or expired access token with a refresh token: refresh; success is authenticated,

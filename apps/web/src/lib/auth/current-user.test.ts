@@ -7,7 +7,7 @@ const query = (fields: Partial<UserQuery>) => fields as UserQuery;
 
 afterEach(() => localStorage.clear());
 
-describe("the user's id for a page's first requests (issue 10 §2)", () => {
+describe("the user's id for a page's first requests (decision 037)", () => {
   it("is /users/me's id once loaded", () => {
     localStorage.setItem('token', fakeAccessToken({ sub: 'from-token', exp: epochSeconds(60) }));
     const user = query({ data: { _id: 'from-me' } as UserQuery['data'], isPending: false, fetchStatus: 'idle' });

@@ -5,12 +5,12 @@ import { userEndpoint } from '../lazy-endpoints';
 import { useIsLoggedIn } from './session-store';
 import { readTokens, tokenSubject } from './token-storage';
 
-/** Spec 000 section 9: the current user is cached for 1 hour. */
+/** docs/product/accounts.md#sessions: the current user is cached for 1 hour. */
 const CURRENT_USER_CACHE_MS = 60 * 60 * 1000;
 
 export const currentUserQueryKey = ['users', 'me'] as const;
 
-/** GET /users/me: the signed-in user (spec 000 section 3). */
+/** GET /users/me: the signed-in user (docs/product/accounts.md#sessions). */
 export function getMe(): Promise<CurrentUser> {
   return callEndpoint(userEndpoint('me'));
 }
@@ -25,7 +25,7 @@ export function currentUserQueryOptions() {
 }
 
 /**
- * The signed-in user; runs only while signed in (spec 000 section 7: only with a token). The
+ * The signed-in user; runs only while signed in (docs/product/accounts.md#sessions: only with a token). The
  * session manager drops the cache when the signed-in person changes or leaves. Any page or
  * feature may use it: it lives beside the session, not inside a feature.
  */
@@ -37,7 +37,7 @@ export function useCurrentUser() {
 /**
  * The signed-in user's id for the requests a page starts with: `/users/me`'s `_id`, or while that
  * is still loading the stored access token's `sub` (the API signs the user's id there), so those requests
- * go out beside `/users/me` instead of after it (issue 10 §2). Undefined for a guest or when the
+ * go out beside `/users/me` instead of after it (decision 037). Undefined for a guest or when the
  * user could not be loaded.
  */
 export function userIdOf(user: ReturnType<typeof useCurrentUser>): string | undefined {

@@ -3,7 +3,7 @@ import { useSessionStore } from './session-store';
 import { clearTokens } from './token-storage';
 
 /**
- * The session is over without the user asking (spec 000 section 4: the refresh failed or there
+ * The session is over without the user asking (docs/product/accounts.md#sessions: the refresh failed or there
  * is no refresh token): both tokens go, the user is a guest, and the page they were on is kept
  * as returnTo (never /login) so signing in again brings them back.
  */
@@ -24,7 +24,7 @@ export function setLoginNavigator(navigate: Navigate | null): void {
   navigateToLogin = navigate;
 }
 
-/** Ends the session and goes to /login (spec 000 section 4, after a 401 that a refresh cannot fix). */
+/** Ends the session and goes to /login (docs/product/accounts.md#sessions, after a 401 that a refresh cannot fix). */
 export function endSessionAndGoToLogin(): void {
   endExpiredSession();
   if (window.location.pathname !== '/login') navigateToLogin?.('/login');

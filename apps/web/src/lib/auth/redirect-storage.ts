@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in (spec 000 sections 3 and 4): `returnTo` is the page a guest was
+ * Where to go after signing in (docs/product/README.md#access): `returnTo` is the page a guest was
  * stopped at, `previousPage` the page a user logged out from. Both are browser-stored keys.
  */
 export const RETURN_TO_KEY = 'returnTo';
@@ -46,7 +46,7 @@ export function rememberPreviousPage(path: string): void {
   if (isSafeInternalPath(path)) localStorage.setItem(PREVIOUS_PAGE_KEY, path);
 }
 
-/** The page logged out from, removed as it is used; a saved /login becomes / (spec 000 section 4). */
+/** The page logged out from, removed as it is used; a saved /login becomes / (docs/product/accounts.md#logging-out). */
 export function takePreviousPage(): string | null {
   const path = localStorage.getItem(PREVIOUS_PAGE_KEY);
   localStorage.removeItem(PREVIOUS_PAGE_KEY);

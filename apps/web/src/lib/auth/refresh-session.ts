@@ -7,7 +7,7 @@ import { isTokenUnexpired, readTokens, storeTokens } from './token-storage';
  * The refresh endpoint as the contract describes it, fetched with its schemas on the first refresh
  * (decision 023). It is called on the instance the API client passes in (not through
  * `callEndpoint`, which lives in the API client and refreshes through this file); its answer is a
- * token and optionally a new refresh token (spec 000 section 7).
+ * token and optionally a new refresh token (docs/product/accounts.md#sessions).
  */
 const loadRefreshEndpoint = authEndpoint('refresh');
 type RefreshEndpoint = typeof authEndpoints.refresh;

@@ -13,7 +13,7 @@ async function statusOnLoad(tokens: { token?: string; refreshToken?: string }): 
 
 afterEach(() => localStorage.clear());
 
-describe('the session on load (spec 000 section 4, issue 10 §2)', () => {
+describe('the session on load (docs/product/accounts.md#sessions, decision 037)', () => {
   it('is signed in at once with both tokens and an unexpired access token, as the first check would conclude', async () => {
     await expect(statusOnLoad({ token: fakeAccessToken({ exp: epochSeconds(60) }), refreshToken: 'r' })).resolves.toBe(
       'authenticated',

@@ -16,7 +16,7 @@ interface SessionState {
 /**
  * Where the session starts on load: with both tokens and an access token that has not expired,
  * already signed in, which is what the first check concludes without a request; a signed-in page
- * then loads with the app's first render instead of after a 'checking' render (issue 10 §2).
+ * then loads with the app's first render instead of after a 'checking' render (decision 037).
  */
 function initialStatus(): SessionStatus {
   if (!hasBothTokens()) return 'guest';

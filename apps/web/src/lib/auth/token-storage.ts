@@ -1,5 +1,5 @@
 /**
- * The browser-stored session (spec 000 section 3 and 4): keys `token` and `refreshToken`.
+ * The browser-stored session (docs/product/accounts.md#sessions): keys `token` and `refreshToken`.
  * Storing fires a change event (this tab) and refuses missing tokens; other tabs learn of a
  * change from the browser's `storage` event.
  */
@@ -43,7 +43,7 @@ export function clearTokens(): void {
   window.dispatchEvent(new Event(TOKENS_CHANGED_EVENT));
 }
 
-/** Logged in means both tokens exist (spec 000 section 4). */
+/** Logged in means both tokens exist (docs/product/accounts.md#sessions). */
 export function hasBothTokens(): boolean {
   const { token, refreshToken } = readTokens();
   return Boolean(token && refreshToken);

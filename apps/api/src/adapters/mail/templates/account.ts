@@ -1,6 +1,6 @@
 import { productName, type RenderedEmail, renderEmail } from './layout';
 
-/** The sign-in code (ARCHITECTURE.md section 6: 6 digits, single use, 10 minutes). */
+/** The sign-in code (docs/product/accounts.md#sign-in-by-code: 6 digits, single use, 10 minutes). */
 export function loginCodeEmail({ code }: { code: string }): RenderedEmail {
   return renderEmail({
     subject: `Your sign-in code is ${code}`,
@@ -42,7 +42,7 @@ export function noAccountEmail({ email, publicUrl }: { email: string; publicUrl:
 /**
  * The link that confirms a new account's address (valid 24 hours). Until the address is verified
  * anyone may have typed it, so the e-mail carries nothing the sign-up form supplied (no name):
- * sign-up must not be a way to send chosen text to a stranger (issue 10, decision 020).
+ * sign-up must not be a way to send chosen text to a stranger (decision 020).
  */
 export function verificationEmail({ token, publicUrl }: { token: string; publicUrl: string }): RenderedEmail {
   const verifyUrl = `${publicUrl}/verify/${encodeURIComponent(token)}`;

@@ -1,7 +1,7 @@
 import { cardArtBlock, type RenderedEmail, renderEmail } from './layout';
 import { type GiftEmailFields, money } from './purchase';
 
-/** To a gift's sender once someone has claimed it (issue 9): who, what, and where to see it. */
+/** To a gift's sender once someone has claimed it (decision 019): who, what, and where to see it. */
 export function giftClaimedEmail({
   senderName,
   claimerName,
@@ -41,7 +41,7 @@ export function giftClaimedEmail({
   });
 }
 
-/** To the recipient of a gift still unclaimed 30 days after its e-mail (issue 11): once, with the same link. */
+/** To the recipient of a gift still unclaimed 30 days after its e-mail (decision 025): once, with the same link. */
 export function giftReminderEmail({
   senderName,
   recipientName,

@@ -7,7 +7,7 @@ export interface ReceiptLine {
   /** Minor units (pence). */
   value: number;
   currency: string;
-  /** Set for a gift: who receives this voucher, and the UK day its e-mail goes when not now (issue 11). */
+  /** Set for a gift: who receives this voucher, and the UK day its e-mail goes when not now (decision 025). */
   recipient?: { name: string; email: string; sendOn?: string | null };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The simulator's test cards, after the documented test cards of real providers (issue 8). Any
+ * The simulator's test cards, after the documented test cards of real providers (decision 016). Any
  * other number is refused as a provider would refuse it: the simulator never takes a real card.
  */
 export type CardBehaviour = 'paid' | 'declined' | 'async-paid' | 'async-failed';

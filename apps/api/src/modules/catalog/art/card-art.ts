@@ -20,7 +20,7 @@ const RADIUS = 22;
 const MARGIN = 30;
 
 /**
- * The merchant's gift card, drawn by the app (issue 12 §1, decision 028): a card-shaped SVG in
+ * The merchant's gift card, drawn by the app (decision 028): a card-shaped SVG in
  * the brand's palette, the name as a wordmark in one of three typefaces (chosen by the name, so
  * neighbours in the A-Z differ), the category's motif on an accent disc, a texture, and the
  * value. Every letter is a path: the SVG is shown through <img> and in e-mails, where no font

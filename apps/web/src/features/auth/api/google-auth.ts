@@ -3,7 +3,7 @@ import { callEndpoint } from '@/lib/api-client';
 import { readSessionTokens } from './session-tokens';
 
 /**
- * POST /users/auth/google/token, mode login (spec 000 section 7): a session for the account with
+ * POST /users/auth/google/token, mode login (docs/product/accounts.md#sign-in-with-google): a session for the account with
  * the Google e-mail; 404 when there is none.
  */
 export function logInWithGoogle(accessToken: string): Promise<SessionTokens> {

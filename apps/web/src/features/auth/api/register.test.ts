@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const now = Date.UTC(2025, 5, 3, 12, 34, 56, 789);
 const random = (value: number) => () => value;
 
-describe('the username made at sign-up (spec 000 section 5)', () => {
+describe('the username made at sign-up (docs/product/accounts.md#sign-up)', () => {
   it('removes spaces, lower-cases, cuts to 8, then adds the last 4 digits of the time and 3 random digits', () => {
     expect(generateUsername('Ada Lovelace Byron', now, random(0.4219))).toBe('adalovel6789421');
   });

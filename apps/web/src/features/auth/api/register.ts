@@ -2,13 +2,13 @@ import { authEndpoints, generateUsername, type RegisterRequest, type RegisterRes
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 
-/** POST /users/register: creates the account and e-mails its verification link (spec 000 section 7). */
+/** POST /users/register: creates the account and e-mails its verification link (docs/product/accounts.md#sign-up). */
 export function register(body: RegisterRequest): Promise<RegisterResponse> {
   return callEndpoint(authEndpoints.register, { body }, { skipAuthRefresh: true });
 }
 
 /**
- * Registers a consumer (spec 000 section 5: role consumer, a username made from the name).
+ * Registers a consumer (docs/product/accounts.md#sign-up: role consumer, a username made from the name).
  * Usernames are unique, so a 409 is tried once more with a fresh suffix; a second 409 is the
  * caller's to show. An address that already has an account answers like a new one (the e-mail
  * tells its owner to sign in; decision 020), so the form never learns which addresses exist.

@@ -1,7 +1,7 @@
 import type { SessionTokens } from '@gvm/contract';
 
 /**
- * The tokens of a sign-in call (spec 000 section 5): an answer lacking either token, or not of
+ * The tokens of a sign-in call (docs/product/accounts.md#sessions): an answer lacking either token, or not of
  * the contract's shape, is an error with `message` (the spec's text), whatever else it carries.
  */
 export async function readSessionTokens(

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 import { readSessionTokens } from './session-tokens';
 
-/** GET /users/verify/:token: confirms the address and signs the new user in (spec 000 section 7). */
+/** GET /users/verify/:token: confirms the address and signs the new user in (docs/product/accounts.md#e-mail-verification). */
 export function verifyEmail(token: string): Promise<SessionTokens> {
   return readSessionTokens(callEndpoint(authEndpoints.verifyEmail, { params: { token } }, { skipAuthRefresh: true }));
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { company } from '@/lib/company';
 
 /**
- * The frame of the sign-in and sign-up pages (spec 000 section 2): the form on the left, a
+ * The frame of the sign-in and sign-up pages (docs/product/accounts.md#routes-and-rules): the form on the left, a
  * decorative artwork on medium and larger screens only, and the 2025 copyright line.
  */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {

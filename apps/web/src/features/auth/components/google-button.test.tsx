@@ -69,7 +69,7 @@ describe("'Continue with Google' without a client id", () => {
   });
 });
 
-describe('Google login (spec 000 sections 4 and 8)', () => {
+describe('Google login (docs/product/accounts.md#sign-in-with-google)', () => {
   it('exchanges the access token, stores the session and goes to the saved previousPage', async () => {
     localStorage.setItem('previousPage', '/wallet');
     const requests = serve(() => loggedIn);
@@ -135,7 +135,7 @@ describe('Google login (spec 000 sections 4 and 8)', () => {
   });
 });
 
-describe('Google sign-up (spec 000 sections 4 and 8)', () => {
+describe('Google sign-up (docs/product/accounts.md#sign-in-with-google)', () => {
   it("creates the account with Google's name, stores the session and goes home", async () => {
     const requests = serve(() => ({ status: 201, body: { token, refreshToken: 'refresh-1', email: 'ada@gmail.com' } }));
     await clickGoogle('signup');

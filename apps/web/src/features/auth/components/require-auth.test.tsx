@@ -21,7 +21,7 @@ const renderWallet = () =>
 
 afterEach(() => useSessionStore.setState({ status: 'guest' }));
 
-describe('a page that needs login (spec 000 sections 2 and 6)', () => {
+describe('a page that needs login (docs/product/README.md#access)', () => {
   it('is shown to a signed-in user', () => {
     useSessionStore.setState({ status: 'authenticated' });
     renderWallet();

@@ -6,7 +6,7 @@ import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
 
 /**
- * A page that needs login (spec 000 sections 2 and 6): shown to a signed-in user; a guest's wanted
+ * A page that needs login (docs/product/README.md#access): shown to a signed-in user; a guest's wanted
  * path (with its query) is remembered as returnTo and they go to /login, coming back here after
  * signing in. While the session is still being checked it shows a loading state, never the page.
  */

@@ -40,7 +40,7 @@ afterEach(() => {
   useSessionStore.setState({ status: 'guest' });
 });
 
-describe('the session manager (spec 000 section 4)', () => {
+describe('the session manager (docs/product/accounts.md#sessions)', () => {
   it('checks the session on load', async () => {
     storeTokens(fakeAccessToken({ exp: epochSeconds(600) }), 'refresh-1');
     useSessionStore.setState({ status: 'checking' });

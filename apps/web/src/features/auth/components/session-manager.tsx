@@ -6,7 +6,7 @@ import { useSessionStore } from '@/lib/auth/session-store';
 import { REFRESH_TOKEN_KEY, readTokens, TOKEN_KEY, TOKENS_CHANGED_EVENT, tokenSubject } from '@/lib/auth/token-storage';
 import { api } from '@/lib/http-client';
 
-/** Spec 000 section 9: the session is re-checked every 5 minutes. */
+/** docs/product/accounts.md#sessions: the session is re-checked every 5 minutes. */
 export const SESSION_CHECK_INTERVAL_MS = 300_000;
 
 function signedInSubject(): string | null {
@@ -15,7 +15,7 @@ function signedInSubject(): string | null {
 }
 
 /**
- * Keeps `useSessionStore` true to the stored tokens (spec 000 section 4): checked on load, every
+ * Keeps `useSessionStore` true to the stored tokens (docs/product/accounts.md#sessions): checked on load, every
  * 5 minutes, when this tab stores or clears tokens, and when another tab does (the `storage`
  * event). When the signed-in person changes or leaves, cached data is dropped, so nothing of one
  * account is ever shown to the next. Renders nothing.

@@ -6,7 +6,7 @@ import { storeTokens } from '@/lib/auth/token-storage';
 
 /**
  * Stores a new session's tokens (throwing 'Invalid tokens received' or 'Failed to store tokens',
- * spec 000 section 5), marks the browser signed in at once (so a protected destination does not
+ * docs/product/accounts.md#sessions), marks the browser signed in at once (so a protected destination does not
  * wait for the next session check) and goes to `destination`.
  */
 export function useCompleteSignIn(): (tokens: SessionTokens, destination: string) => void {

@@ -21,7 +21,7 @@ export type GoogleAuthMode = 'login' | 'signup';
 export type GoogleAvailability = 'loading' | 'available' | 'unavailable';
 
 /**
- * 'Continue with Google' (spec 000 sections 4 and 8): a Google access token from Google's pop-up,
+ * 'Continue with Google' (docs/product/accounts.md#sign-in-with-google): a Google access token from Google's pop-up,
  * exchanged with the server for a session, with the spec's toasts for every outcome.
  */
 export function useGoogleAuth(mode: GoogleAuthMode) {

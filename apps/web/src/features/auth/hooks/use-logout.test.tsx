@@ -34,7 +34,7 @@ async function logOutFrom(path: string, answer: () => LogoutAnswer | Promise<Log
 
 afterEach(() => restoreApi());
 
-describe('logging out (spec 000 section 4)', () => {
+describe('logging out (docs/product/accounts.md#logging-out)', () => {
   it('saves the page as previousPage, removes both tokens, clears cached data, goes to /login and revokes the session', async () => {
     const { requests, queryClient } = await logOutFrom('/account?tab=1', () => ({ status: 204, body: null }));
     expect(await screen.findByText('Now at /login')).toBeInTheDocument();

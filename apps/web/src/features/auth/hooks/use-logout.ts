@@ -7,7 +7,7 @@ import { clearTokens, readTokens } from '@/lib/auth/token-storage';
 import { logOut } from '../api/log-out';
 
 /**
- * Spec 000 section 4: logout saves the current path as previousPage, removes both tokens, goes
+ * docs/product/accounts.md#logging-out: logout saves the current path as previousPage, removes both tokens, goes
  * to /login and clears cached data. The server is also told to revoke the refresh token, but only
  * as a courtesy: the browser is signed out at once whether or not that call succeeds.
  */

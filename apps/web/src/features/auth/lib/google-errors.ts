@@ -1,7 +1,7 @@
 import { ApiError, serverMessage } from '@/lib/api-client';
 
 /**
- * Spec 000 section 8, Google login, other non-OK: 'Login Failed' with the server's message, else
+ * docs/product/accounts.md#sign-in-with-google, other non-OK: 'Login Failed' with the server's message, else
  * the fallback; a call that never reached the server is the network-failure row.
  */
 export function googleLoginFailure(error: unknown): string {
@@ -13,7 +13,7 @@ export function googleLoginFailure(error: unknown): string {
 }
 
 /**
- * Spec 000 section 8, Google sign-up: the server's error, else 'HTTP error: {status}'; a call that
+ * docs/product/accounts.md#sign-in-with-google: the server's error, else 'HTTP error: {status}'; a call that
  * never reached the server is 'Failed to register with Google. Please try again.'; an answer
  * without tokens carries its own message.
  */

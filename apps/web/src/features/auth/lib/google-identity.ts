@@ -1,7 +1,7 @@
 /**
  * Google Identity Services' token model: the script from accounts.google.com opens Google's own
  * consent pop-up and answers an OAuth access token, which the server then checks with Google
- * (ARCHITECTURE.md section 4). Only the few types used here are declared.
+ * (README.md#configuration). Only the few types used here are declared.
  */
 const GSI_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 const GOOGLE_SCOPE = 'openid email profile';
@@ -80,7 +80,7 @@ export function requestGoogleAccessToken(oauth2: GoogleOAuth2, clientId: string)
   });
 }
 
-/** Google's user-info service (spec 000 section 7): the e-mail and name behind an access token. */
+/** Google's user-info service (docs/product/accounts.md#sign-in-with-google): the e-mail and name behind an access token. */
 export async function fetchGoogleProfile(accessToken: string): Promise<{ email?: string; name?: string }> {
   const response = await fetch(USER_INFO_URL, { headers: { Authorization: `Bearer ${accessToken}` } });
   if (!response.ok) throw new Error(`Google user-info answered ${response.status}`);

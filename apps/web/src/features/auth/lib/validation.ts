@@ -1,14 +1,14 @@
-/** Spec 000 section 5, login email: non-empty and containing @ (the server checks the rest). */
+/** docs/product/accounts.md#sign-in-by-code: non-empty and containing @ (the server checks the rest). */
 export function isPlausibleLoginEmail(email: string): boolean {
   return email.trim() !== '' && email.includes('@');
 }
 
-/** Spec 000 section 5, login code: present and at least 6 characters. */
+/** docs/product/accounts.md#sign-in-by-code: present and at least 6 characters. */
 export function isPlausibleLoginCode(code: string): boolean {
   return code.trim().length >= 6;
 }
 
-/** Sign-up email (spec 000 section 5, 'valid'): non-space text, @, non-space text, a dot, non-space text. */
+/** Sign-up email (docs/product/accounts.md#sign-up): non-space text, @, non-space text, a dot, non-space text. */
 export function isValidSignUpEmail(email: string): boolean {
   return /^\S+@\S+\.\S+$/.test(email.trim());
 }

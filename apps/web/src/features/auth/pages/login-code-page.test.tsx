@@ -28,7 +28,7 @@ async function submitCode(code: string) {
 beforeEach(() => useSessionStore.setState({ status: 'guest' }));
 afterEach(() => restoreApi());
 
-describe('/login-code (spec 000 sections 2, 4, 5 and 8)', () => {
+describe('/login-code (docs/product/accounts.md#sign-in-by-code)', () => {
   it('says where the code was sent and offers the way back and to sign up', () => {
     serve({});
     renderCodePage();

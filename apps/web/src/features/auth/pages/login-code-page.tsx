@@ -14,7 +14,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { isPlausibleLoginCode } from '../lib/validation';
 
 /**
- * /login-code?email (spec 000 sections 2 and 4): the e-mailed code signs the user in, then they
+ * /login-code?email (docs/product/accounts.md#sign-in-by-code): the e-mailed code signs the user in, then they
  * go to the remembered returnTo (forgotten once used) or home. Without an email there is nothing
  * to verify, so it goes back to /login.
  */

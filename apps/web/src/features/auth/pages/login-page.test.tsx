@@ -26,7 +26,7 @@ afterEach(() => restoreApi());
 const toasts = () => screen.getByRole('region', { name: /Notifications/ });
 const emailField = () => screen.getByLabelText('Email');
 
-describe('/login (spec 000 sections 2, 4, 5 and 8)', () => {
+describe('/login (docs/product/accounts.md#sign-in-by-code)', () => {
   it('shows the page copy', async () => {
     serve({});
     renderLogin();
@@ -45,7 +45,7 @@ describe('/login (spec 000 sections 2, 4, 5 and 8)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
     expect(await screen.findByText('Invalid email')).toBeInTheDocument();
     expect(within(toasts()).getByText('Please enter a valid email address')).toBeInTheDocument();
-    // Issue 12 §3: and at the field, until the address is changed.
+    // Decision 029: and at the field, until the address is changed.
     expect(emailField()).toHaveAccessibleDescription('Please enter a valid email address');
     expect(emailField()).toHaveAttribute('aria-invalid', 'true');
     expect(codeRequests(requests)).toEqual([]);

@@ -17,7 +17,7 @@ import { isPlausibleLoginEmail } from '../lib/validation';
 const INVALID_EMAIL = 'Please enter a valid email address';
 
 /**
- * /login (spec 000 sections 2 and 4): an e-mailed code or Google. Query parameters: email
+ * /login (docs/product/accounts.md#sign-in-by-code): an e-mailed code or Google. Query parameters: email
  * prefills the field, provider=google points at the Google button, returnTo is remembered for
  * after signing in.
  */
@@ -25,7 +25,7 @@ export function LoginPage() {
   usePageMeta('Log in', 'Log in to UGM Gift Marketplace with a one-time code sent to your email, or with Google.');
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
-  // Issue 12 §3: what the toast says is also shown at the field, until the address is changed.
+  // Decision 029: what the toast says is also shown at the field, until the address is changed.
   const [emailError, setEmailError] = useState<string | null>(null);
   const requestCode = useRequestLoginCode();
   const navigate = useNavigate();

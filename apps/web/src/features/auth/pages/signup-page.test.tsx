@@ -39,12 +39,12 @@ afterEach(() => restoreApi());
 /** sonner's live region, where the toasts are. */
 const toasts = () => screen.getByRole('region', { name: /Notifications/ });
 
-describe('/signup (spec 000 sections 2, 4, 5 and 8)', () => {
+describe('/signup (docs/product/accounts.md#sign-up)', () => {
   it("a missing name toasts 'Please enter your name' and asks nothing", async () => {
     const requests = serve({});
     await signUp('   ', 'ada@example.com');
     expect(await within(toasts()).findByText('Please enter your name')).toBeInTheDocument();
-    // Issue 12 §3: and at the field.
+    // Decision 029: and at the field.
     expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Please enter your name');
     expect(screen.getByLabelText('Email')).not.toHaveAccessibleDescription();
     expect(registrations(requests)).toEqual([]);

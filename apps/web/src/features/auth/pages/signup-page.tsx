@@ -24,13 +24,13 @@ function failedField(error: unknown): keyof FieldErrors {
   return named === 'name' ? 'name' : 'email';
 }
 
-/** /signup (spec 000 sections 2 and 4): name and e-mail, or Google. `?email=` prefills the address. */
+/** /signup (docs/product/accounts.md#sign-up): name and e-mail, or Google. `?email=` prefills the address. */
 export function SignupPage() {
   usePageMeta('Sign up', 'Create your UGM Gift Marketplace account to buy, send and keep digital gift vouchers.');
   const [params] = useSearchParams();
   const [name, setName] = useState('');
   const [email, setEmail] = useState(params.get('email') ?? '');
-  // Issue 12 §3: what the toast says is also shown at its field, until that field is changed.
+  // Decision 029: what the toast says is also shown at its field, until that field is changed.
   const [errors, setErrors] = useState<FieldErrors>({});
   const registration = useRegisterConsumer();
   const navigate = useNavigate();

@@ -27,7 +27,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('/verify/:token (spec 000 sections 2, 4 and 8)', () => {
+describe('/verify/:token (docs/product/accounts.md#e-mail-verification)', () => {
   it('asks the server exactly once, stores the session, says so and goes home', async () => {
     const requests = serve(
       fakeEndpoint(authEndpoints.verifyEmail, ({ params }) =>
@@ -64,7 +64,7 @@ describe('/verify/:token (spec 000 sections 2, 4 and 8)', () => {
     expect(readTokens().token).toBeNull();
   });
 
-  it('a used link opened by its signed-in owner says the address is already verified and goes home (issue 12 §3)', async () => {
+  it('a used link opened by its signed-in owner says the address is already verified and goes home (decision 029)', async () => {
     const requests = serve(
       fakeEndpoint(authEndpoints.verifyEmail, ({ authorization }) =>
         authorization === `Bearer ${token}`

@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { useVerifyEmail } from '../api/verify-email';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
-/** Spec 000 section 9: after a failed verification the page goes to /signup after 3 seconds. */
+/** docs/product/accounts.md#e-mail-verification: after a failed verification the page goes to /signup after 3 seconds. */
 export const VERIFICATION_FAILURE_REDIRECT_MS = 3000;
 
 const failureDescription = 'The verification link is invalid or expired. Please try signing up again.';
@@ -20,7 +20,7 @@ function alreadyVerified(error: unknown): error is ApiError {
 }
 
 /**
- * /verify/:token (spec 000 sections 2 and 4): no login needed. Success stores the session and
+ * /verify/:token (docs/product/accounts.md#e-mail-verification): no login needed. Success stores the session and
  * goes home; failure says so and goes to /signup after 3 seconds. The link is used once only:
  * the query behind it is asked exactly once, and its outcome is acted on once.
  */
@@ -50,7 +50,7 @@ export function VerifyEmailPage() {
       return;
     }
     if (alreadyVerified(verification.error)) {
-      // Issue 12 §3: the signed-in owner opened their used link again: nothing failed.
+      // Decision 029: the signed-in owner opened their used link again: nothing failed.
       toast.success('Already verified', { description: verification.error.message });
       navigate(paths.home, { replace: true });
       return;

@@ -10,7 +10,7 @@ export async function getCart(userId: string): Promise<Cart> {
 }
 
 /**
- * Spec 000 section 4: a signed-in user's cart is fetched by user id, and if the fetch errors a
+ * docs/product/buying.md#cart: a signed-in user's cart is fetched by user id, and if the fetch errors a
  * cart is created. POST /carts answers the existing cart when there is one, so creating after an
  * error other than 'none yet' cannot lose or duplicate anything.
  */

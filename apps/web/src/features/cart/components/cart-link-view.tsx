@@ -12,7 +12,7 @@ export function cartLinkLabel(count: number): string {
   return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
-/** The header's cart link with the number of vouchers in the cart as a badge (issue 12 §3). */
+/** The header's cart link with the number of vouchers in the cart as a badge (decision 029). */
 export function CartLinkView({ count, className }: CartLinkProps & { count: number }) {
   const label = cartLinkLabel(count);
   return (

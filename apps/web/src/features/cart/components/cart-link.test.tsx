@@ -42,7 +42,7 @@ afterEach(() => {
   restoreApi();
 });
 
-describe('the header cart link (issue 12 §3)', () => {
+describe('the header cart link (decision 029)', () => {
   it("is named 'Cart' with no badge while the cart is empty", () => {
     renderLink();
     expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');

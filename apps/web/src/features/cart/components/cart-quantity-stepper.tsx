@@ -6,7 +6,7 @@ interface CartQuantityStepperProps {
   merchantName: string;
   disabled?: boolean;
   onChange(quantity: number): void;
-  /** Asked to go past 5: the page says why nothing changes (issue 12 §3). */
+  /** Asked to go past 5: the page says why nothing changes (decision 033). */
   onLimit(): void;
 }
 
@@ -16,7 +16,7 @@ const stepClass =
   'aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
 
 /**
- * Spec 000 section 9: a line holds 1 to 5 vouchers. At 1 the minus is disabled; at 5 the plus
+ * docs/product/buying.md#cart: a line holds 1 to 5 vouchers. At 1 the minus is disabled; at 5 the plus
  * looks disabled (`aria-disabled`) but still answers a press, with the 5-per-line message
  * (`onLimit`), rather than doing nothing.
  */

@@ -42,7 +42,7 @@ export function CartView({ cart }: { cart: CartApi | null }) {
                   item={item}
                   disabled={cart.isPending}
                   onQuantityChange={(quantity) => reportFailure(cart.changeQuantity(item._id, quantity))}
-                  // The words Add To Cart uses for a line already at 5 (issue 12 §3).
+                  // The words Add To Cart uses for a line already at 5 (decision 033).
                   onQuantityLimit={() => toast.error(QUANTITY_LIMIT_MESSAGE)}
                   onRemove={() => reportFailure(cart.removeItem(item._id))}
                 />

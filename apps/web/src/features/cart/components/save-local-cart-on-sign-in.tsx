@@ -7,7 +7,7 @@ const SaveLocalCartForUser = lazy(() => import('./save-local-cart-for-user'));
 const holdsLocalLines = () => getGuestCartCount() > 0;
 
 /**
- * Spec 000 section 4: the local cart is saved to the server "once logged in". Mounted once in the
+ * docs/product/buying.md#cart: the local cart is saved to the server "once logged in". Mounted once in the
  * page shell, so it happens wherever the shopper is when they sign in; the cart pages show it as
  * loading (useServerCart). Renders nothing. Its code (the save, the cart store and their calls)
  * loads only for a signed-in user whose browser holds cart lines (decision 023), read from the

@@ -7,7 +7,7 @@ import { useServerCart } from './use-server-cart';
  * The cart every page uses: its lines, the total estimate per currency, and add / remove /
  * change quantity. Pages never touch the stores or the cart endpoints directly.
  *
- * Signed-in users get the server cart (spec 000 section 4; `./use-server-cart.ts`): the
+ * Signed-in users get the server cart (docs/product/buying.md#cart; `./use-server-cart.ts`): the
  * cart fetched by user id (created when the fetch fails), changes as mutations with `isPending`
  * while they run. The local lines are bulk-saved there after sign-in, then `cart-storage` is
  * cleared (`../lib/save-local-cart.ts`), so the pages never tell the two apart.

@@ -7,7 +7,7 @@ import { useCartStore } from '../stores/cart-store';
 import { saveLocalCartMutationKey } from './save-local-cart-key';
 
 /**
- * Spec 000 section 4: once the user is known, lines held in this browser are bulk-saved, the
+ * docs/product/buying.md#cart: once the user is known, lines held in this browser are bulk-saved, the
  * local cart cleared and the server cart refreshed (the save answers the whole cart as it now
  * is). A failed save keeps the lines here and says why; the next sign-in or visit tries again.
  */

@@ -121,7 +121,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the server cart of a signed-in user (spec 000 section 4, Cart)', () => {
+describe('the server cart of a signed-in user (docs/product/buying.md#cart)', () => {
   it('saves the lines held in this browser once, clears them, and shows the server cart', async () => {
     const { requests } = serveCart({ exists: true });
     const local = useCartStore.getState();

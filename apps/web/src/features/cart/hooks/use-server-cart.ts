@@ -13,7 +13,7 @@ import { useRecipientStore } from '../stores/recipient-store';
 import type { CartApi } from '../types';
 import { saveLocalCartMutationKey } from './save-local-cart-key';
 
-/** Spec 000 section 8: an action before the user's id is known. */
+/** docs/product/buying.md#cart: an action before the user's id is known. */
 const MISSING_USER_MESSAGE = 'User ID not found';
 
 function requireUserId(userId: string | undefined): string {
@@ -22,7 +22,7 @@ function requireUserId(userId: string | undefined): string {
 }
 
 /**
- * The signed-in user's cart, held by the server (spec 000 section 4), behind the same `CartApi`
+ * The signed-in user's cart, held by the server (docs/product/buying.md#cart), behind the same `CartApi`
  * as the guest cart. Every change rejects with the server's error (its `error` field) for the page
  * to show; while one runs `isPending` disables the buttons.
  */

@@ -4,7 +4,7 @@
  * is loaded the count is read from its saved copy (`cart-storage`); once loaded, the store reports
  * every change here (`../stores/cart-store.ts`).
  */
-/** Spec 000 sections 3 and 9: the guest cart is persisted under `cart-storage`. */
+/** docs/product/buying.md#cart: the guest cart is persisted under `cart-storage`. */
 export const CART_STORAGE_KEY = 'cart-storage';
 
 let count = readSavedCount();

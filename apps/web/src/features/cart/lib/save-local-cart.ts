@@ -62,7 +62,7 @@ function dropLocalLines(items: readonly CartLine[]): void {
 let saving: Promise<Cart | null> | null = null;
 
 /**
- * Spec 000 section 4: once logged in, the lines held in this browser are bulk-saved to the
+ * docs/product/buying.md#cart: once logged in, the lines held in this browser are bulk-saved to the
  * server, then the local cart is cleared. Every mounted cart asks; one save runs at a time, and a
  * caller arriving meanwhile shares it. Answers the server cart as saved, or null when there was
  * nothing to save.

@@ -63,7 +63,7 @@ beforeEach(() => {
   useRecipientStore.setState({ recipients: [] });
 });
 
-describe('the cart page (spec 000 section 2, Cart)', () => {
+describe('the cart page (docs/product/buying.md#cart)', () => {
   it("an empty cart says 'Your cart is empty' and 'Start Shopping' goes home", async () => {
     const router = renderCart();
     expect(screen.getByRole('heading', { name: 'My Cart', level: 1 })).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('the cart page (spec 000 section 2, Cart)', () => {
     expect(screen.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
   });
 
-  it("shows each line's gift-card art with the line's value on it (issue 12 §1)", () => {
+  it("shows each line's gift-card art with the line's value on it (decision 028)", () => {
     useCartStore.getState().addItem({ ...argos, imageUrl: '/api/v1/logos/ARGOS-GB.svg' });
     renderCart();
     const art = screen.getByRole('img', { name: 'Argos gift card' });
@@ -127,7 +127,7 @@ describe('the cart page (spec 000 section 2, Cart)', () => {
     expect(increase).not.toHaveAttribute('aria-disabled');
   });
 
-  it('pressing + on a line at 5 says so, as Add To Cart does, and keeps the line at 5 (issue 12 §3)', async () => {
+  it('pressing + on a line at 5 says so, as Add To Cart does, and keeps the line at 5 (decision 033)', async () => {
     useCartStore.getState().addItem({ ...argos, quantity: 5 });
     renderCart();
     await userEvent.click(screen.getByRole('button', { name: 'Increase quantity of Argos' }));

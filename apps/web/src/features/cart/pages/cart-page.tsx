@@ -7,7 +7,7 @@ import { useGuestCart } from '../hooks/use-guest-cart';
 /** A signed-in user's cart: its code (the server cart's calls and mutations) loads for them only (decision 023). */
 const ServerCart = lazy(() => import('./server-cart'));
 
-/** Spec 000 section 2, Cart: open to guests; the lines, the total estimate, the way to checkout. */
+/** docs/product/buying.md#cart: open to guests; the lines, the total estimate, the way to checkout. */
 export function CartPage() {
   usePageMeta('My Cart', 'The gift cards in your cart, ready for checkout.');
   const loggedIn = useIsLoggedIn();

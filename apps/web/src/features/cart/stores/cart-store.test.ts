@@ -33,7 +33,7 @@ beforeEach(() => {
   useRecipientStore.setState({ recipients: [] });
 });
 
-describe('the guest cart store (spec 000 sections 3 and 4)', () => {
+describe('the guest cart store (docs/product/buying.md#cart)', () => {
   it("is persisted under 'cart-storage', version 1, with each line's product, quantity and recipients", () => {
     cart().addItem(argos);
     const saved = stored('cart-storage');

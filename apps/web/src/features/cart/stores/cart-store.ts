@@ -19,7 +19,7 @@ interface CartState {
   clear(): void;
 }
 
-/** Spec 000 sections 3 and 9: the guest cart is persisted under `cart-storage`, version 1. */
+/** docs/product/buying.md#cart: the guest cart is persisted under `cart-storage`, version 1. */
 export { CART_STORAGE_KEY };
 export const CART_STORAGE_VERSION = 1;
 
@@ -57,7 +57,7 @@ export const useCartStore = create<CartState>()(
         if (!removed) return;
         const items = get().items.filter((item) => item._id !== itemId);
         set({ items });
-        // Spec 000 section 4: removing an item removes that product's recipients. Another line of
+        // docs/product/buying.md#cart: removing an item removes that product's recipients. Another line of
         // the same product (at a different value) still needs them, so they go with the last line.
         if (!items.some((item) => item.productId === removed.productId)) {
           useRecipientStore.getState().removeRecipientsForProduct(removed.productId);

@@ -13,7 +13,7 @@ beforeEach(() => {
   useRecipientStore.setState({ recipients: [] });
 });
 
-describe('the recipient store (spec 000 sections 3 and 4)', () => {
+describe('the recipient store (docs/product/buying.md#recipients)', () => {
   it("is persisted under 'recipient-store', version 0", () => {
     recipients().addRecipient(ada);
     const saved = JSON.parse(localStorage.getItem('recipient-store') ?? 'null');

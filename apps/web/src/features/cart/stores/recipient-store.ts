@@ -1,14 +1,14 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** Spec 000 section 3: a gift recipient entered at checkout, per product. */
+/** docs/product/buying.md#recipients: a gift recipient entered at checkout, per product. */
 export interface Recipient {
   productId: string;
   name: string;
   email: string;
   message?: string;
   id?: string;
-  /** The UK day (YYYY-MM-DD) the gift e-mail goes out, when later than the day of payment (issue 11). */
+  /** The UK day (YYYY-MM-DD) the gift e-mail goes out, when later than the day of payment (decision 025). */
   sendOn?: string;
 }
 
@@ -20,7 +20,7 @@ interface RecipientState {
   clearRecipients(): void;
 }
 
-/** Spec 000 sections 3 and 9: persisted under `recipient-store`, version 0. */
+/** docs/product/buying.md#recipients: persisted under `recipient-store`, version 0. */
 export const RECIPIENT_STORAGE_KEY = 'recipient-store';
 export const RECIPIENT_STORAGE_VERSION = 0;
 

@@ -3,10 +3,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callEndpoint } from '@/lib/api-client';
 import { catalogEndpoint } from '@/lib/lazy-endpoints';
 
-/** Spec 000 section 9: the filter lists are cached for 10 minutes. */
+/** docs/product/browsing.md#search-filter-and-sort: the filter lists are cached for 10 minutes. */
 const FILTERS_STALE_MS = 10 * 60 * 1000;
 
-/** The browse state the lists depend on (issue 12 §2): only brands found under both are offered. */
+/** The browse state the lists depend on (decision 031): only brands found under both are offered. */
 export interface ProductFiltersScope {
   country: string;
   category?: CategoryValue | undefined;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isTextLink } from './get-product';
 import { htmlToText } from './linked-text';
 
-describe('a description or terms given as a URL (spec 000 section 2)', () => {
+describe('a description or terms given as a URL (docs/product/browsing.md#product-page)', () => {
   it('is recognised by http://, https:// or a leading /', () => {
     expect(isTextLink('https://merchant.example/terms')).toBe(true);
     expect(isTextLink('http://merchant.example/about.txt')).toBe(true);

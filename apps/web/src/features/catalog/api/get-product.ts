@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 import { catalogEndpoint } from '@/lib/lazy-endpoints';
 
-/** GET /products/:id (spec 000 section 7); an unknown id answers 404 'Product not found'. */
+/** GET /products/:id (docs/product/browsing.md#product-page); an unknown id answers 404 'Product not found'. */
 export async function getProduct(id: string): Promise<Product> {
   return callEndpoint(catalogEndpoint('get'), { params: { id } });
 }
@@ -17,7 +17,7 @@ export function useProduct(id: string) {
 }
 
 /**
- * Spec 000 section 2: a product's description and terms may each be a URL whose text is fetched
+ * docs/product/browsing.md#product-page: a product's description and terms may each be a URL whose text is fetched
  * directly (not through our API). An HTML answer is reduced to its visible text, so a merchant's
  * page never injects markup into ours.
  */

@@ -6,7 +6,7 @@ import { catalogEndpoint } from '@/lib/lazy-endpoints';
 /** The home page's rows are the GB catalogue's, as the browse grid is (decision 007). */
 export const SHELVES_PARAMS = { country: 'GB' } as const satisfies ProductShelvesParams;
 
-/** GET /products/shelves → the occasions' and price bands' rows (issue 12 §2). */
+/** GET /products/shelves → the occasions' and price bands' rows (decision 032). */
 export async function getShelves(params: ProductShelvesParams): Promise<ProductShelvesResponse> {
   return callEndpoint(catalogEndpoint('shelves'), { query: params });
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 import { catalogEndpoint } from '@/lib/lazy-endpoints';
 
-/** Spec 000 section 9: top sellers are fetched with limit 8, country GB, page 1. */
+/** docs/product/browsing.md#home: top sellers are fetched with limit 8, country GB, page 1. */
 export const TOP_SELLERS_PARAMS = { limit: 8, country: 'GB' } as const satisfies TopSellersParams;
 
 /** GET /products/top-sellers → { products }. */

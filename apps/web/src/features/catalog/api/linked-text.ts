@@ -1,5 +1,5 @@
 /**
- * Fetching a description or terms given as a URL (spec 000 section 2), loaded by
+ * Fetching a description or terms given as a URL (docs/product/browsing.md#product-page), loaded by
  * `useProductText` only for a product that has one (decision 023).
  */
 export async function getLinkedText(url: string): Promise<string> {

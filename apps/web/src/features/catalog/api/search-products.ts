@@ -8,7 +8,7 @@ export async function searchProducts(filters: ProductSearchParams, page: number)
   return callEndpoint(catalogEndpoint('search'), { query: { ...filters, limit: PAGE_SIZE, page } });
 }
 
-/** Spec 000 section 4, Browse: 'Load More' fetches the next page while another page exists. */
+/** docs/product/browsing.md#browse-grid: 'Load More' fetches the next page while another page exists. */
 export function searchProductsQueryOptions(filters: ProductSearchParams) {
   return infiniteQueryOptions({
     queryKey: ['products', 'search', filters],

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 export const INVALID_VALUE = 'Please select a valid value for the card';
 
 /**
- * The Add To Cart button (spec 000 section 5). `loading`: shown disabled while the cart's code
+ * The Add To Cart button (docs/product/browsing.md#product-page). `loading`: shown disabled while the cart's code
  * loads, right after the page's first render (decision 023).
  */
 export function AddToCartButton({

@@ -22,7 +22,7 @@ interface AddToCartProps {
 }
 
 /**
- * The cart behind Add To Cart (spec 000 sections 4, 5 and 8), loaded by `ProductDetailPurchase`
+ * The cart behind Add To Cart (docs/product/browsing.md#product-page), loaded by `ProductDetailPurchase`
  * when the shopper first reaches for the button: the cart's code (the local store, the server
  * cart's calls) is not needed to draw the product (decision 023). Draws nothing; it hands the
  * button its action through `onReady`.
@@ -54,7 +54,7 @@ export default function AddToCart({ product, value, quantity, onReady, onPending
       toast.success('Added product to cart');
       navigate(paths.cart);
     } catch (error) {
-      // Spec 000 section 8: the server's error text, else the value message; a guest's line already
+      // docs/product/browsing.md#product-page: the server's error text, else the value message; a guest's line already
       // holding 5 is told so in the server's words.
       const limit = error instanceof Error && error.message === QUANTITY_LIMIT_MESSAGE;
       toast.error(error instanceof ApiError || limit ? (error as Error).message : INVALID_VALUE);

@@ -7,7 +7,7 @@ export function emptyResultsMessage(search: { q?: string; merchant?: string }): 
   return searched ? `No products found for "${searched}"` : 'No products found for your country.';
 }
 
-/** Spec 000 section 2: what the grid says when nothing matches. */
+/** docs/product/browsing.md#browse-grid: what the grid says when nothing matches. */
 export function BrowseEmptyState({
   q,
   merchant,

@@ -5,7 +5,7 @@ import { ProductGrid } from './product-grid';
 import { SearchSummary } from './search-summary';
 
 /**
- * The browse filter bar, the search's results line and the grid (spec 000 section 2): their own
+ * The browse filter bar, the search's results line and the grid (docs/product/browsing.md#search-filter-and-sort): their own
  * chunk, so that on `/` with its rows they load when the shopper scrolls towards 'All gift cards'
  * (home-page.tsx, decision 032); with a category, brand or search they open the page and their
  * code is preloaded from the HTML (the `homeGrid` shell).

@@ -9,7 +9,7 @@ import { categoryIcons } from './category-icons';
 
 /** The home URL with `category` set (or removed), keeping the other browse choices. */
 function categoryLink(current: URLSearchParams, category: CategoryValue | undefined): To {
-  // Another category starts the grid at its first page (issue 12 §3).
+  // Another category starts the grid at its first page (decision 033).
   const next = withFirstPage(new URLSearchParams(current));
   if (category) next.set('category', category);
   else next.delete('category');
@@ -58,9 +58,9 @@ function scrollRoom(list: HTMLElement): Record<Side, boolean> {
 }
 
 /**
- * The category icon strip of the browse grid (spec 000 section 2): each icon sets `category`.
+ * The category icon strip of the browse grid (docs/product/browsing.md#home): each icon sets `category`.
  * Sixteen icons do not fit a desktop row, so from 768 px (the spec's desktop layout) arrows
- * scroll it (issue 12 §2): real buttons, named, shown only while there is more on their side;
+ * scroll it (decision 031): real buttons, named, shown only while there is more on their side;
  * a phone swipes. The chosen category is scrolled into view.
  */
 export function CategoryStrip({ selected }: { selected: CategoryValue | undefined }) {

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * Spec 000 section 2: the description shows its first 4 lines with Show More / Show Less. The
+ * docs/product/browsing.md#product-page: the description shows its first 4 lines with Show More / Show Less. The
  * toggle appears only when the text really overflows at the current width, measured again
  * whenever the box is resized. Callers key it by the text, so new text starts measured afresh.
  */

@@ -26,7 +26,7 @@ function renderAt(url: string) {
     categories: ['fashion', 'electricals', 'travel'],
     merchants: ['Argos', 'ASOS', 'Boots'],
   });
-  // Each category's own brands (issue 12 §2): only those sold in it.
+  // Each category's own brands (decision 031): only those sold in it.
   queryClient.setQueryData(productFiltersQueryOptions({ country: 'GB', category: 'fashion' }).queryKey, {
     categories: ['fashion', 'electricals', 'travel'],
     merchants: ['ASOS'],

@@ -8,7 +8,7 @@ import { sortLabels } from './sort-labels';
 
 interface FilterBarProps {
   params: BrowseParams;
-  /** The shopper's country; the grid is fixed to it (spec 000 section 4, Browse). */
+  /** The shopper's country; the grid is fixed to it (docs/product/browsing.md#country). */
   country: string;
   onChange(name: BrowseFilter, value: string | undefined): void;
   onClear(): void;
@@ -16,10 +16,10 @@ interface FilterBarProps {
 
 const countryNames: Readonly<Record<string, string>> = { GB: 'United Kingdom' };
 
-/** The browse filter bar (spec 000 section 2): country, category, brand and sort, kept in the URL. */
+/** The browse filter bar (docs/product/browsing.md#search-filter-and-sort): country, category, brand and sort, kept in the URL. */
 export function FilterBar({ params, country, onChange, onClear }: FilterBarProps) {
   // Only the categories sold in the country, and the brands sold in the country and the chosen
-  // category: a brand the shopper can pick always has products (issue 12 §2, decision 031).
+  // category: a brand the shopper can pick always has products (decision 031).
   const filters = useProductFilters({ country, category: params.category });
   // The fifteen categories are known up front, so the list never waits for the server.
   const categoryList = (filters.data?.categories ?? categoryValues).filter(isCategoryValue);

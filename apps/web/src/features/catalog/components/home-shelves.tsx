@@ -114,7 +114,7 @@ function useKeyboardUse(): boolean {
 }
 
 /**
- * The home page's rows below the top sellers (issue 12 §2): the occasions, curated by the
+ * The home page's rows below the top sellers (decision 032): the occasions, curated by the
  * catalogue, then the price bands. Loaded, code and data, when the shopper comes near them
  * (home-page.tsx, decision 032).
  */

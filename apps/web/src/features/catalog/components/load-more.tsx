@@ -9,7 +9,7 @@ interface LoadMoreProps {
   onLoadMore(): void;
 }
 
-/** Spec 000 section 2: the 'Load More' button under a progress bar of shown/total products. */
+/** docs/product/browsing.md#browse-grid: the 'Load More' button under a progress bar of shown/total products. */
 export function LoadMore({ shown, total, hasMore, loading, onLoadMore }: LoadMoreProps) {
   const label = `Showing ${shown} of ${total}`;
   return (

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { countryName } from '../lib/country-name';
 
-/** Spec 000 section 2: country, Home, merchant. */
+/** docs/product/browsing.md#product-page: country, Home, merchant. */
 export function ProductDetailBreadcrumb({
   country,
   merchantName,

@@ -48,7 +48,7 @@ beforeEach(() => {
   useCartStore.setState({ items: [] });
 });
 
-describe('the value-per-card picker (spec 000 section 5)', () => {
+describe('the value-per-card picker (docs/product/browsing.md#value-options)', () => {
   it('offers 5, 10, 20, 50, 100 up to the maximum, then the maximum, with the currency symbol', () => {
     renderPurchase(product({ minPrice: 5, maxPrice: 250 }));
     expect(optionNames()).toEqual(['£5.00', '£10.00', '£20.00', '£50.00', '£100.00', '£250.00']);
@@ -112,7 +112,7 @@ describe('the value-per-card picker (spec 000 section 5)', () => {
     ]);
   });
 
-  it('adding to a line already at 5 says so, keeps the line at 5 and stays on the page (issue 12 §3)', async () => {
+  it('adding to a line already at 5 says so, keeps the line at 5 and stays on the page (decision 033)', async () => {
     const router = renderPurchase(product({}));
     await userEvent.click(screen.getByRole('radio', { name: '£50.00' }));
     await userEvent.click(screen.getByRole('radio', { name: '5' }));

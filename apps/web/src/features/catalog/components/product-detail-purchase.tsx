@@ -9,7 +9,7 @@ const loadAddToCart = () => import('./add-to-cart');
 const AddToCart = lazy(loadAddToCart);
 
 /**
- * The value-per-card and quantity pickers and Add To Cart (spec 000 sections 4, 5 and 8). The
+ * The value-per-card and quantity pickers and Add To Cart (docs/product/browsing.md#value-options). The
  * button stays disabled until a value above 0 is chosen, and while the item is being added.
  *
  * The cart's code behind the button (`AddToCart`) is not part of the page's load (decision 023):

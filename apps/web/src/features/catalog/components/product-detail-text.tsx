@@ -31,7 +31,7 @@ function LinkedTextFallback({ url, label }: { url: string; label: string }) {
   );
 }
 
-/** Spec 000 section 2: the first 4 lines of the description, whether given or fetched from a URL. */
+/** docs/product/browsing.md#product-page: the first 4 lines of the description, whether given or fetched from a URL. */
 export function ProductDetailDescription({ description }: { description: string }) {
   const { text, isLoading, isError, url } = useProductText(description);
   if (isLoading) return <TextSkeleton label="Loading the description" />;

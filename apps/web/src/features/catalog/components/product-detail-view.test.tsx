@@ -7,7 +7,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { testProduct } from '@/test/products';
 import { ProductDetailView } from './product-detail-view';
 
-describe('the product page’s card art (issue 12 §1)', () => {
+describe('the product page’s card art (decision 028)', () => {
   it('shows the card, then the card with the value the shopper picks', async () => {
     const product = testProduct({
       _id: 'product-1',

@@ -17,7 +17,7 @@ const TopSellersSection = lazy(() =>
   import('./top-sellers-section').then((module) => ({ default: module.TopSellersSection })),
 );
 
-/** Spec 000 section 1: what every voucher promises, repeated where the buying decision is made. */
+/** docs/product/browsing.md#product-page: what every voucher promises, repeated where the buying decision is made. */
 const PROMISES = [
   { icon: NeverExpires, text: 'Never expires' },
   { icon: Gift, text: 'Keeps its full value' },
@@ -26,7 +26,7 @@ const PROMISES = [
 
 export function ProductDetailView({ product }: { product: Product }) {
   const name = product.merchant.name;
-  // The value the shopper picked for this product, printed on the card art (issue 12 §1).
+  // The value the shopper picked for this product, printed on the card art (decision 028).
   const [picked, setPicked] = useState<{ productId: string; value: number } | null>(null);
   const shownValue = picked?.productId === product._id ? picked.value : undefined;
   return (

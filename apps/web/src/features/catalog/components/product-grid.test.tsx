@@ -34,7 +34,7 @@ function renderEmptyGrid(filters: ProductSearchParams, onClearFilters = vi.fn())
   return onClearFilters;
 }
 
-describe('the browse grid when nothing matches (spec 000 section 2)', () => {
+describe('the browse grid when nothing matches (docs/product/browsing.md#browse-grid)', () => {
   it('names the searched merchant', () => {
     renderEmptyGrid({ merchant: 'Harrods', sortBy: 'merchant-az', country: 'GB' });
     expect(screen.getByText('No products found for "Harrods"')).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('the browse grid when nothing matches (spec 000 section 2)', () => {
   });
 });
 
-describe('the browse grid’s card art (issue 12 §1)', () => {
+describe('the browse grid’s card art (decision 028)', () => {
   it('fetches the first row’s art at once and first, and the rest lazily', () => {
     const products = Array.from({ length: 6 }, (_, i) =>
       testProduct({
@@ -100,7 +100,7 @@ function SortSwitcher({ filters }: { filters: ProductSearchParams }) {
   );
 }
 
-describe('the grid’s pages in the URL, and a slow answer (issue 12 §3)', () => {
+describe('the grid’s pages in the URL, and a slow answer (decision 033)', () => {
   const filters: ProductSearchParams = { sortBy: 'merchant-az', country: 'GB' };
   const TOTAL = 40;
 

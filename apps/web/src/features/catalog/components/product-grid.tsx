@@ -46,11 +46,11 @@ export function ProductList({ products, priority = true }: { products: Product[]
 
 /**
  * How long the previous results may stay on screen, dimmed, while a new filter's load: longer,
- * and the shopper would take them for the answer (issue 12 §3).
+ * and the shopper would take them for the answer (decision 033).
  */
 const PREVIOUS_RESULTS_FOR_MS = 400;
 
-/** The browse grid (spec 000 section 2 and 4): pages of 16, 'Load More' while more exist. */
+/** The browse grid (docs/product/browsing.md#browse-grid): pages of 16, 'Load More' while more exist. */
 export function ProductGrid({
   filters,
   onClearFilters,
@@ -62,7 +62,7 @@ export function ProductGrid({
   priority?: boolean;
 }) {
   const query = useSearchProducts(filters);
-  // Issue 12 §3: the page count is in the URL ('Load More' writes it), so back on the grid its
+  // Decision 033: the page count is in the URL ('Load More' writes it), so back on the grid its
   // pages are fetched again, one after another, up to that count.
   const [pagesShown, setPagesShown] = usePagesShown();
   const loaded = query.data?.pages.length ?? 0;

@@ -4,7 +4,7 @@ import { initialDataKeys } from '@/lib/initial-data';
 
 /**
  * A row scrolls sideways and snaps to its cards: about two and a bit on a phone, five and a peek
- * at 1366 px (issue 12 §2); the card cut at the edge says that there is more. Kept apart from the
+ * at 1366 px (decision 032); the card cut at the edge says that there is more. Kept apart from the
  * row's cards (product-row.tsx): the home page's skeleton, in the entry, draws the first row's place.
  */
 export const rowListClass = 'flex snap-x snap-mandatory gap-3 overflow-x-auto pt-1 pb-3 sm:gap-5';

@@ -12,7 +12,7 @@ const products = ['Argos', 'Apple', 'AO'].map((name, index) =>
   }),
 );
 
-describe('a row of product cards (issue 12 §2)', () => {
+describe('a row of product cards (decision 032)', () => {
   it('is a section and a list named by its heading, each card a link to its product', () => {
     render(
       <MemoryRouter>

@@ -2,7 +2,7 @@ import { QUANTITY_OPTIONS } from '@gvm/contract';
 import { clsx } from 'clsx';
 import { chipClass, chipOffClass, chipOnClass } from './value-picker-chip';
 
-/** Spec 000 section 5: 1 to 5 cards of the chosen value. */
+/** docs/product/browsing.md#product-page: 1 to 5 cards of the chosen value. */
 export function QuantityPicker({
   value,
   disabled,

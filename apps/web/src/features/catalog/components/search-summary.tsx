@@ -8,7 +8,7 @@ export function giftCardCount(total: number): string {
 }
 
 /**
- * While a search is active (issue 12 §2): 'Results for "ama" · 3 gift cards', the query as the
+ * While a search is active (decision 032): 'Results for "ama" · 3 gift cards', the query as the
  * shopper typed it and the search's total. A polite live region that stays on the page, empty
  * without a search, so a new search's count is announced when it arrives; the count waits while
  * the previous search's results are still shown (they are dimmed meanwhile).

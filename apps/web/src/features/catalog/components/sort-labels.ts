@@ -1,6 +1,6 @@
 import type { SortOption } from '@gvm/contract';
 
-/** Readable names for the six sort options of spec 000 section 3, in the order they are offered. */
+/** Readable names for the six sort options (docs/product/browsing.md#search-filter-and-sort), in the order they are offered. */
 export const sortLabels: Readonly<Record<SortOption, string>> = {
   'merchant-az': 'Brand: A to Z',
   'merchant-za': 'Brand: Z to A',

@@ -5,7 +5,7 @@ import { toApiError } from '@/lib/api-client';
 import { useTopSellers } from '../api/get-top-sellers';
 import { topSellersGridClass as gridClass, TopSellersHeading, TopSellersPlaceholder } from './top-sellers-placeholder';
 
-/** Spec 000 sections 2 and 9: the top sellers under the product (limit 8, country GB). */
+/** docs/product/browsing.md#home: the top sellers under the product (limit 8, country GB). */
 export function TopSellersSection() {
   const topSellers = useTopSellers();
   if (topSellers.isPending) return <TopSellersPlaceholder />;

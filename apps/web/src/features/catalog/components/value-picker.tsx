@@ -10,7 +10,7 @@ interface ValuePickerProps {
   onChange(value: number): void;
 }
 
-/** The value-per-card choice (spec 000 section 5), one radio per option with its currency symbol. */
+/** The value-per-card choice (docs/product/browsing.md#value-options), one radio per option with its currency symbol. */
 export function ValuePicker({ options, currency, value, disabled, onChange }: ValuePickerProps) {
   return (
     <fieldset disabled={disabled}>

@@ -34,7 +34,7 @@ describe('changing the browse state', () => {
     return { router, browse: () => latest as ReturnType<typeof useBrowseParams> };
   }
 
-  it('starts the grid at its first page again: a filter or clearing drops the page count (issue 12 §3)', () => {
+  it('starts the grid at its first page again: a filter or clearing drops the page count (decision 033)', () => {
     const { router, browse } = renderAt('/?sortBy=price-asc&pages=3');
     act(() => browse().setFilter('category', 'fashion'));
     expect(router.state.location.search).toBe('?sortBy=price-asc&category=fashion');

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { withFirstPage } from '../lib/pages-shown';
 
-/** The browse state, read from the URL (spec 000 section 2: category, merchant, sortBy, q, country). */
+/** The browse state, read from the URL (docs/product/browsing.md#search-filter-and-sort: category, merchant, sortBy, q, country). */
 export interface BrowseParams {
   category?: CategoryValue;
   merchant?: string;
@@ -33,7 +33,7 @@ export function readBrowseParams(search: URLSearchParams): BrowseParams {
 
 /**
  * The browse state and setters that write it back to the URL, one history entry per change; a
- * change starts the grid at its first page (the `pages` count is dropped, issue 12 §3).
+ * change starts the grid at its first page (the `pages` count is dropped, decision 033).
  */
 export function useBrowseParams() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -47,7 +47,7 @@ export function useBrowseParams() {
         if (!value || (name === 'sortBy' && value === DEFAULT_SORT)) next.delete(name);
         else next.set(name, value);
         // The server lets q take precedence over merchant, so a chosen brand replaces the search,
-        // just as a search replaces the brand (spec 000 section 2, Header).
+        // just as a search replaces the brand (docs/product/README.md#page-shell).
         if (name === 'merchant' && value) next.delete('q');
         return next;
       });

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 
-/** The browser-stored key of the shopper's country (spec 000 section 3). */
+/** The browser-stored key of the shopper's country (docs/product/browsing.md#country). */
 export const USER_COUNTRY_KEY = 'userCountry';
 
 /**
- * Spec 000 sections 4 and 9: the browse grid is fixed to GB. The original looked the country up
+ * docs/product/browsing.md#country: the browse grid is fixed to GB. The original looked the country up
  * through a public IP geolocation service; the marketplace sells UK vouchers only, so the lookup
  * would change nothing and would send every visitor's address to a third party. GB is stored.
  */

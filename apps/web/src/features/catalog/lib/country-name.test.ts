@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CATALOGUE_COUNTRY_NAMES, countryName } from './country-name';
 
-describe('country names for the breadcrumb (spec 000 section 2)', () => {
+describe('country names for the breadcrumb (docs/product/browsing.md#product-page)', () => {
   it("names the catalogue's countries exactly as Intl.DisplayNames does, without building it", () => {
     const intl = new Intl.DisplayNames(['en-GB'], { type: 'region' });
     const built = vi.spyOn(Intl, 'DisplayNames');

@@ -1,7 +1,7 @@
 /**
- * The browse grid's page count in the URL (issue 12 §3): 'Load More' writes it (replacing the
+ * The browse grid's page count in the URL (decision 033): 'Load More' writes it (replacing the
  * history entry), so going back to the grid draws as many pages as the shopper had. It is not one
- * of the spec's browse parameters (spec 000 section 2: category, merchant, sortBy, q, country), so
+ * of the spec's browse parameters (docs/product/browsing.md#search-filter-and-sort: category, merchant, sortBy, q, country), so
  * the search never sees it; a new filter or search drops it and starts at the first page.
  */
 export const PAGES_PARAM = 'pages';

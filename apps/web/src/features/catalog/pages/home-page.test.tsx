@@ -45,7 +45,7 @@ const names = (list: HTMLElement) =>
     .getAllByRole('listitem')
     .map((item) => within(item).getAllByRole('link')[0]?.textContent);
 
-describe('the home page without a category, brand or search (issue 12 §2)', () => {
+describe('the home page without a category, brand or search (decision 032)', () => {
   it('shows the top sellers first, then the occasions and the price bands, then the A-Z grid', async () => {
     serve();
     renderRoutes([{ path: '/', element: <HomePage /> }], '/');

@@ -34,8 +34,8 @@ const resultsClass = 'flex flex-col gap-6 sm:gap-8';
 const TOP_SELLERS_ON_SCREEN = 5;
 
 /**
- * Home / category listing (spec 000 section 2): open to guests, its state kept in the URL. On `/`
- * with no category, brand or search, rows come first (issue 12 §2): the top sellers, the
+ * Home / category listing (docs/product/browsing.md#home): open to guests, its state kept in the URL. On `/`
+ * with no category, brand or search, rows come first (decision 032): the top sellers, the
  * occasions and the price bands, then the A-Z grid under its filter bar.
  */
 export function HomePage() {
@@ -82,7 +82,7 @@ export function HomePage() {
   );
 }
 
-/** The first row: the top sellers (spec 000 section 9's call), embedded in the page by the server. */
+/** The first row: the top sellers (docs/product/browsing.md#home), embedded in the page by the server. */
 function TopSellersRow() {
   const topSellers = useTopSellers();
   if (topSellers.isPending) return <TopSellersRowSkeleton />;

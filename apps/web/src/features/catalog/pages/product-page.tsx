@@ -12,7 +12,7 @@ const ProductDetailNotFound = lazy(() =>
   import('../components/product-detail-not-found').then((module) => ({ default: module.ProductDetailNotFound })),
 );
 
-/** Spec 000 section 2, Product detail (/product/:id): viewable without login. */
+/** docs/product/browsing.md#product-page (/product/:id): viewable without login. */
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);

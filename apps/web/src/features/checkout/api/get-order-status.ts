@@ -13,13 +13,13 @@ export function orderStatusQueryOptions(key: string) {
   return queryOptions({ queryKey: orderStatusQueryKey(key), queryFn: () => getOrderStatus(key) });
 }
 
-/** A settled payment (paid or failed) is polled no more (spec 000 section 4, Payment result). */
+/** A settled payment (paid or failed) is polled no more (docs/product/buying.md#payment-result-screen). */
 function isSettled(answer: OrderStatusResponse | undefined): boolean {
   return answer?.status === 'paid' || answer?.status === 'failed';
 }
 
 /**
- * Spec 000 sections 4, 8 and 9: the status is polled every 3 seconds until it is paid or failed;
+ * docs/product/buying.md#payment-result-screen: the status is polled every 3 seconds until it is paid or failed;
  * a failed poll is ignored and the next one tries again.
  */
 export function usePolledOrderStatus(key: string, { enabled }: { enabled: boolean }) {

@@ -1,12 +1,12 @@
-import { type Wallet, walletEndpoints } from '@gvm/contract';
+import { type UserWallets, walletEndpoints } from '@gvm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 
 /**
- * GET /wallets/user/:userId for the checkout's UGM Credit control (issue 11 section 3): null when
+ * GET /wallets/user/:userId for the checkout's UGM Credit control (docs/product/buying.md#paying-with-ugm-credit): null when
  * the user has no wallet yet (nothing to spend; checkout does not create one).
  */
-export async function getWalletCredit(userId: string): Promise<Wallet | null> {
+export async function getWalletCredit(userId: string): Promise<UserWallets | null> {
   try {
     return await callEndpoint(walletEndpoints.get, { params: { userId } });
   } catch (error) {

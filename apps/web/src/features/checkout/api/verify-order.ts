@@ -28,7 +28,7 @@ export function isNotPaidYet(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
-/** The orders of a failed payment (402 `failedOrders`, spec 000 section 8), or none. */
+/** The orders of a failed payment (402 `failedOrders`, docs/product/buying.md#payment-result-screen), or none. */
 export function failedOrdersOf(error: unknown) {
   if (!(error instanceof ApiError) || error.status !== 402) return [];
   const body = verifyOrderFailureSchema.safeParse(error.data);

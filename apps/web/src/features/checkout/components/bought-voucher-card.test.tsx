@@ -12,7 +12,7 @@ const gift: OrderItem = {
   giftOrder: { recipientName: 'Bo', recipientEmail: 'bo@example.com', status: 'pending' },
 };
 
-describe('a gift on the payment result screen (issue 11)', () => {
+describe('a gift on the payment result screen (decision 025)', () => {
   it('says when a scheduled gift will be e-mailed', () => {
     render(
       <ul>

@@ -1,7 +1,7 @@
 import { formatDeliveryDay, formatMoney, type OrderItem } from '@gvm/contract';
 import { VoucherCard } from '@/components/voucher-card';
 
-/** One bought voucher on the payment result screen; a gift shows who it went to (docs/product/buying.md, Payment result screen). */
+/** One bought voucher on the payment result screen; a gift shows who it went to (docs/product/buying.md#payment-result-screen). */
 export function BoughtVoucherCard({ order }: { order: OrderItem }) {
   const recipient = order.giftOrder;
   const initial = (recipient?.recipientName || recipient?.recipientEmail || '?').charAt(0).toUpperCase();

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { mentionsSettings } from '../lib/checkout-error';
 
-/** Spec 000 section 8: a checkout failure in red, with a way to Settings when it points there. */
+/** docs/product/buying.md#checkout: a checkout failure in red, with a way to Settings when it points there. */
 export function CheckoutError({ message }: { message: string }) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">

@@ -15,7 +15,7 @@ interface CreditPaymentProps {
 }
 
 /**
- * Issue 11 section 3: spend UGM Credit at checkout, all of the total (no card page) or part of
+ * docs/product/buying.md#paying-with-ugm-credit: spend UGM Credit at checkout, all of the total (no card page) or part of
  * it (the card pays the rest). Offered only with a balance; refused with the reason for a total
  * in another currency than the wallet's.
  */

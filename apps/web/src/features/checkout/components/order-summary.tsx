@@ -3,7 +3,7 @@ import { MerchantLogo } from '@/components/merchant-logo';
 import type { ProductGroup } from '../lib/checkout-lines';
 import { RecipientEntry } from './recipient-entry';
 
-/** The left column (spec 000 section 2, Checkout): what is being bought, and who receives each gift. */
+/** The left column (docs/product/buying.md#checkout): what is being bought, and who receives each gift. */
 export function OrderSummary({ groups, count }: { groups: ProductGroup[]; count: number }) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-2xl border border-gray-200 bg-white p-4 sm:p-6">

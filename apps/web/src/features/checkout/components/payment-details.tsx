@@ -16,11 +16,11 @@ interface PaymentDetailsProps {
   error: string | null;
   onPay(): void;
   onLogin(): void;
-  /** The UGM Credit control (issue 11 section 3), when the buyer has credit. */
+  /** The UGM Credit control (docs/product/buying.md#paying-with-ugm-credit), when the buyer has credit. */
   credit?: ReactNode;
 }
 
-/** The right column (spec 000 section 2, Checkout): how to pay, or how to log in to pay. */
+/** The right column (docs/product/buying.md#checkout): how to pay, or how to log in to pay. */
 export function PaymentDetails({
   signedIn,
   userName,

@@ -29,7 +29,7 @@ const group = (recipients: CheckoutRecipient[]): ProductGroup => ({
 
 afterEach(() => useRecipientStore.setState({ recipients: [] }));
 
-describe('a gift recipient’s delivery date (issue 11)', () => {
+describe('a gift recipient’s delivery date (decision 025)', () => {
   it('defaults to today, takes a later day and keeps it with the recipient', async () => {
     const user = userEvent.setup();
     const today = ukDayOf(new Date());

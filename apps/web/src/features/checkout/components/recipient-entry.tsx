@@ -7,14 +7,13 @@ import { RecipientForm } from './recipient-form';
 import { RecipientList } from './recipient-list';
 
 /**
- * A product's gift recipients at checkout, one per voucher at most (docs/product/buying.md,
- * Recipients): how many are chosen, the list, and the form that adds one.
+ * A product's gift recipients at checkout, one per voucher at most (docs/product/buying.md#recipients): how many are chosen, the list, and the form that adds one.
  */
 export function RecipientEntry({ group }: { group: ProductGroup }) {
   const [open, setOpen] = useState(false);
   const full = group.recipients.length >= group.units;
   // The UK day is read only when a day is on screen: a browser's first time-zone format costs a
-  // phone tens of milliseconds, and the page opens with the form closed.
+  // phone tens of milliseconds, and the page opens with the form closed (decision 037).
   const today = open || group.recipients.length > 0 ? ukDayOf(new Date()) : '';
   // A day that has passed (the cart waited) or none: the gift goes with the payment.
   const dayOrToday = (day?: string | null) => (day && day > today ? day : today);

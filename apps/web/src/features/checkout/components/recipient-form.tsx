@@ -12,7 +12,7 @@ import type { ProductGroup } from '../lib/checkout-lines';
 const RECIPIENT_ADDED_MESSAGE = 'Recipient added successfully';
 
 /**
- * One new gift recipient for a product (docs/product/buying.md, Recipients): name and e-mail are
+ * One new gift recipient for a product (docs/product/buying.md#recipients): name and e-mail are
  * required (the e-mail's format is the input type's), the message is optional, and the day the
  * gift e-mail goes out is today unless a later one is chosen.
  */

@@ -15,11 +15,11 @@ import { goToPaymentPage } from '../lib/go-to-payment-page';
 import { forgetPendingCheckout, rememberPendingCheckout } from '../lib/pending-checkout';
 import { type CreditChoice, creditOffer, creditToUse, noCredit } from '../lib/wallet-credit';
 
-/** Spec 000 section 6: 'Login to Pay' goes to /login with a return to /checkout. */
+/** docs/product/README.md#access: 'Login to Pay' goes to /login with a return to /checkout. */
 export const loginToCheckoutPath = `${paths.login}?returnTo=${encodeURIComponent(paths.checkout)}`;
 
 /**
- * The checkout page's state (spec 000 sections 2 and 4, Checkout): the cart grouped by product
+ * The checkout page's state (docs/product/buying.md#checkout): the cart grouped by product
  * with its recipients, the way to log in, and the payment that sends the browser to the provider.
  */
 export function useCheckout() {
@@ -34,16 +34,16 @@ export function useCheckout() {
   // or /login): the button keeps saying 'Processing...', and a cart emptied meanwhile (a 401 ends
   // the session, leaving the guest cart) does not send the buyer to /cart.
   const [paying, setPaying] = useState(false);
-  // Issue 11 section 3: UGM Credit towards the total (a failed wallet read just offers none).
+  // docs/product/buying.md#paying-with-ugm-credit: UGM Credit towards the total (a failed wallet read just offers none).
   const wallet = useWalletCredit(status === 'authenticated' ? userIdOf(user) : undefined);
   const [creditChoice, setCreditChoice] = useState<CreditChoice>(noCredit);
-  const offer = creditOffer(wallet.data, cart.totals);
+  const offer = creditOffer(wallet.data?.wallets, cart.totals);
   const credit = creditToUse(creditChoice, offer);
 
   const settled = status !== 'checking' && !cart.isLoading && !cart.loadError;
   const isEmpty = settled && cart.items.length === 0;
 
-  // Spec 000 section 4: with no items checkout redirects to /cart (not while paying, when the
+  // docs/product/buying.md#checkout: with no items checkout redirects to /cart (not while paying, when the
   // cart may empty under us).
   useEffect(() => {
     if (isEmpty && !paying) navigate(paths.cart, { replace: true });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Spec 000 section 9: 100 pieces over 8 seconds, here 20 bursts of 5 from alternate sides. */
+/** docs/product/buying.md#payment-result-screen: 100 pieces over 8 seconds, here 20 bursts of 5 from alternate sides. */
 const CONFETTI_PIECES = 100;
 const CONFETTI_MS = 8000;
 const BURSTS = 20;

@@ -7,7 +7,7 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { usePolledOrderStatus } from '../api/get-order-status';
 import { failedOrdersOf, isNotPaidYet, useVerifyOrder } from '../api/verify-order';
 
-/** Spec 000 section 2, Payment result screen: processing, success or failure. */
+/** docs/product/buying.md#payment-result-screen: processing, success or failure. */
 export type PaymentResult =
   | { view: 'processing' }
   | { view: 'success'; orders: OrderItem[] }
@@ -17,11 +17,11 @@ export type PaymentResult =
   /** Opened without a session to look up. */
   | { view: 'missing' };
 
-/** The session_id of an asynchronous payment (spec 000 section 4): poll by key instead of verifying. */
+/** The session_id of an asynchronous payment (docs/product/buying.md#payment-result-screen): poll by key instead of verifying. */
 const PENDING_SESSION_ID = 'pending';
 
 /**
- * Spec 000 section 4, Payment result: a session_id of 'pending' polls the status by key; any
+ * docs/product/buying.md#payment-result-screen: a session_id of 'pending' polls the status by key; any
  * other is verified once the user is loaded, and a verify answering 409 (the provider has not
  * confirmed yet) falls back to polling. Once paid orders arrive the cart and recipients are cleared.
  */
@@ -58,7 +58,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Spec 000 section 4: the cart and recipients are cleared once the orders are received. Only paid
+ * docs/product/buying.md#payment-result-screen: the cart and recipients are cleared once the orders are received. Only paid
  * orders clear it (decision 018): after a failed payment the buyer goes back to checkout with the
  * same cart. The server empties its cart at fulfilment, so its copy is only fetched again.
  */

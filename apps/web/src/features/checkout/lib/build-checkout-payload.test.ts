@@ -14,7 +14,7 @@ const line = (overrides: Partial<CheckoutLine>): CheckoutLine => ({
   ...overrides,
 });
 
-describe('the checkout-session payload (spec 000 section 3)', () => {
+describe('the checkout-session payload (docs/product/buying.md#checkout)', () => {
   it('personal, gift or mixed by voucher', () => {
     expect(orderTypeOf(0, 3)).toBe('personal');
     expect(orderTypeOf(3, 3)).toBe('gift');

@@ -9,12 +9,12 @@ import {
 } from '@gvm/contract';
 import { type CheckoutLine, type CheckoutRecipient, groupByProduct, recipientsPerLine } from './checkout-lines';
 
-/** Spec 000 section 9: checkout currency, usage limit, distribution method and user type. */
+/** docs/product/buying.md#checkout: checkout currency, usage limit, distribution method and user type. */
 const CHECKOUT_CURRENCY = 'GBP';
 const USAGE_LIMIT = 1;
 
 /**
- * Spec 000 section 4: personal when no voucher is a gift, gift when all are, otherwise mixed.
+ * docs/product/buying.md#checkout: personal when no voucher is a gift, gift when all are, otherwise mixed.
  * Counted per voucher, since a line of 3 with one recipient holds one gift and two of the buyer's.
  */
 export function orderTypeOf(giftUnits: number, totalUnits: number): OrderType {
@@ -25,7 +25,7 @@ export function orderTypeOf(giftUnits: number, totalUnits: number): OrderType {
 const unique = (values: string[]) => [...new Set(values)];
 
 /**
- * Spec 000 section 3: the checkout-session payload as the client builds it. The server reads
+ * docs/product/buying.md#checkout: the checkout-session payload as the client builds it. The server reads
  * only which products, at which value, how many and who receives each gift, and reprices the rest.
  */
 export function buildCheckoutPayload(

@@ -10,7 +10,7 @@ export class NoCheckoutUrlError extends Error {
 }
 
 /**
- * Spec 000 section 8, Checkout failure: the server's details, else its error, else 'Failed to
+ * docs/product/buying.md#checkout: the server's details, else its error, else 'Failed to
  * create checkout session'; an answer without a URL says so. When the server was never reached
  * the reason (offline, timed out) is more use than the fallback.
  */

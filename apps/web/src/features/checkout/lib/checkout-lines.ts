@@ -5,7 +5,7 @@ import type { CartLine, Recipient } from '@/features/cart';
  */
 export type CheckoutLine = Omit<CartLine, 'recipients'>;
 
-/** A gift recipient as the recipient store keeps it (spec 000 section 3): per product. */
+/** A gift recipient as the recipient store keeps it (docs/product/buying.md#recipients): per product. */
 export type CheckoutRecipient = Recipient;
 
 /** The lines of one product (the same product may sit at two values) with its recipients. */
@@ -58,7 +58,7 @@ export function recipientsPerLine(group: ProductGroup): Map<string, CheckoutReci
   return perLine;
 }
 
-/** Recipients whose product has left the cart, or beyond its vouchers (spec 000 section 4, Checkout). */
+/** Recipients whose product has left the cart, or beyond its vouchers (docs/product/buying.md#recipients). */
 export function staleRecipients(
   lines: readonly CheckoutLine[],
   recipients: readonly CheckoutRecipient[],

@@ -1,5 +1,5 @@
 /**
- * Spec 000 section 4: on success the browser is sent to the payment provider's page (another
+ * docs/product/buying.md#payment: on success the browser is sent to the payment provider's page (another
  * origin for a real provider, so a full page load, not a route change).
  */
 export function goToPaymentPage(url: string): void {

@@ -1,5 +1,5 @@
 /**
- * Spec 000 sections 3 and 4: a checkout refused with 401 stores `pendingCheckout` while the
+ * docs/product/buying.md#checkout: a checkout refused with 401 stores `pendingCheckout` while the
  * buyer signs in and comes back to /checkout; it is forgotten once they are back, signed in.
  */
 export const PENDING_CHECKOUT_KEY = 'pendingCheckout';

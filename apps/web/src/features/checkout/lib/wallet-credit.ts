@@ -16,20 +16,30 @@ export type CreditOffer =
   | { kind: 'usable'; balance: number; currency: string; total: number; limit: number };
 
 /**
- * Issue 11 section 3: credit can pay a one-currency total in the wallet's currency, up to the
- * smaller of the balance and the total. No wallet or a zero balance offers nothing.
+ * Credit can pay a one-currency total from the wallet in that currency, up to the smaller of its
+ * balance and the total (docs/product/buying.md#paying-with-ugm-credit). A shopper holds one
+ * wallet per currency (decision 044); with credit only in another currency the control says why
+ * it cannot be used, and with no credit at all it offers nothing.
  */
 export function creditOffer(
-  wallet: { balance: number; currency: string } | null | undefined,
+  wallets: readonly { balance: number; currency: string }[] | null | undefined,
   totals: readonly CurrencyTotal[],
 ): CreditOffer {
-  if (!wallet || wallet.balance <= 0) return { kind: 'none' };
-  const { balance, currency } = wallet;
+  const funded = (wallets ?? []).filter((wallet) => wallet.balance > 0);
+  const [first] = funded;
+  if (!first) return { kind: 'none' };
   const [only, ...more] = totals;
-  if (!only || more.length > 0 || only.currency !== currency) {
-    const other = totals.find((total) => total.currency !== currency)?.currency ?? currency;
-    return { kind: 'unusable', balance, currency, reason: creditCurrencyMessage(currency, other) };
+  const wallet = only && more.length === 0 ? funded.find((each) => each.currency === only.currency) : undefined;
+  if (!only || !wallet) {
+    const other = totals.find((total) => total.currency !== first.currency)?.currency ?? first.currency;
+    return {
+      kind: 'unusable',
+      balance: first.balance,
+      currency: first.currency,
+      reason: creditCurrencyMessage(first.currency, other),
+    };
   }
+  const { balance, currency } = wallet;
   const limit = toMajorUnits(Math.min(toMinorUnits(balance), toMinorUnits(only.amount)));
   return { kind: 'usable', balance, currency, total: only.amount, limit };
 }

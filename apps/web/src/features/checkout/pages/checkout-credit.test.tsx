@@ -5,6 +5,7 @@ import {
   cartEndpoints,
   checkoutEndpoints,
   creditCurrencyMessage,
+  type UserWallets,
   type Wallet,
   walletEndpoints,
 } from '@gvm/contract';
@@ -18,12 +19,13 @@ import { createQueryClient } from '@/lib/query-client';
 import { type EndpointAnswer, fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import { testProduct } from '@/test/products';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
+import { holding } from '@/test/wallets';
 import { goToPaymentPage } from '../lib/go-to-payment-page';
 import { CheckoutPage } from './checkout-page';
 
 vi.mock('../lib/go-to-payment-page', () => ({ goToPaymentPage: vi.fn() }));
 
-/** Issue 11 section 3: the checkout's UGM Credit control. */
+/** docs/product/buying.md#paying-with-ugm-credit: the checkout's UGM Credit control. */
 
 const ada = testUser();
 const argos = testProduct();
@@ -48,13 +50,15 @@ function serve({
   answer = { status: 200, body: { url: 'http://localhost/pay/cs_1' } },
 }: {
   cart: Cart;
-  wallet: Wallet | null;
+  wallet: Wallet | UserWallets | null;
   answer?: EndpointAnswer<typeof checkoutEndpoints.createSession>;
 }) {
   const fake = installFakeApi({
     ...fakeEndpoint(cartEndpoints.get, () => ({ status: 200, body: cart })),
     ...fakeEndpoint(walletEndpoints.get, () =>
-      wallet ? { status: 200, body: wallet } : { status: 404, body: { error: 'Wallet not found' } },
+      wallet
+        ? { status: 200, body: 'wallets' in wallet ? wallet : holding(wallet) }
+        : { status: 404, body: { error: 'Wallet not found' } },
     ),
     ...fakeEndpoint(checkoutEndpoints.createSession, () => answer),
   });
@@ -184,6 +188,17 @@ describe('paying with UGM Credit at checkout', () => {
     const control = await creditControl();
     expect(within(control).getByText(creditCurrencyMessage('GBP', 'EUR'))).toBeInTheDocument();
     expect(within(control).queryByLabelText('Use my UGM Credit')).not.toBeInTheDocument();
+  });
+
+  it('pays a EUR total from the EUR wallet of a shopper who holds GBP credit too', async () => {
+    const requests = serve({ cart: cartOf(10, 'EUR'), wallet: holding(walletWith(25), walletWith(4, 'EUR')) });
+    const user = renderCheckout();
+    const control = await creditControl();
+    expect(within(control).queryByText(creditCurrencyMessage('GBP', 'EUR'))).not.toBeInTheDocument();
+    await user.click(within(control).getByLabelText('Use my UGM Credit'));
+    await user.click(screen.getByRole('button', { name: 'Make Payment' }));
+    await vi.waitFor(() => expect(goToPaymentPage).toHaveBeenCalled());
+    expect(sentPayload(requests)).toMatchObject({ walletCredit: 4 });
   });
 
   it.each([

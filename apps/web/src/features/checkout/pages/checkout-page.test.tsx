@@ -92,7 +92,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the checkout page of a guest (spec 000 sections 2 and 6)', () => {
+describe('the checkout page of a guest (docs/product/buying.md#checkout)', () => {
   it("offers 'Login to Checkout' and 'Login to Pay', which go to /login remembering /checkout", async () => {
     useCartStore.getState().addItem({
       productId: argos._id,
@@ -125,7 +125,7 @@ describe('the checkout page of a guest (spec 000 sections 2 and 6)', () => {
   });
 });
 
-describe('the checkout page of a signed-in buyer (spec 000 sections 3, 4 and 8)', () => {
+describe('the checkout page of a signed-in buyer (docs/product/buying.md#checkout)', () => {
   it('sends the payload with a gift recipient and the mixed order type, then goes to the payment page', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {

@@ -7,7 +7,7 @@ import { PaymentDetails } from '../components/payment-details';
 import { useCheckout } from '../hooks/use-checkout';
 
 /**
- * Spec 000 sections 2 and 4, Checkout: the order summary on the left, payment details on the
+ * docs/product/buying.md#checkout: the order summary on the left, payment details on the
  * right (stacked on phones). Open to guests, who log in to pay.
  */
 export function CheckoutPage() {
@@ -16,7 +16,7 @@ export function CheckoutPage() {
 
   return (
     // A screen tall at least: the footer, drawn with the page, stays below the fold whether the
-    // cart is still loading or has arrived, so it never jumps in view (layout shift, issue 10 §2).
+    // cart is still loading or has arrived, so it never jumps in view (layout shift, decision 037).
     <section className="mx-auto min-h-screen max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
       {checkout.loadError ? (

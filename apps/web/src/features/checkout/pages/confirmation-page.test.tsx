@@ -86,7 +86,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the payment result screen (spec 000 sections 2 and 4)', () => {
+describe('the payment result screen (docs/product/buying.md#payment-result-screen)', () => {
   it('a paid personal purchase: the heading, the voucher, confetti, and the cart cleared', async () => {
     holdSomethingInTheCart();
     servePayment({ verify: { status: 200, body: { success: true, orders: [personal] } } });
@@ -196,7 +196,7 @@ describe('the payment result screen (spec 000 sections 2 and 4)', () => {
   });
 });
 
-describe('the redemption success destination (spec 001 section 2: /confirmation without a payment)', () => {
+describe('the redemption success destination (docs/product/vouchers-and-gifts.md#claiming-a-gift: /confirmation without a payment)', () => {
   it("shows the success, the voucher just claimed and 'Go To My Account'; nothing is verified", async () => {
     const { requests } = servePayment({});
     renderResult('', {

@@ -11,7 +11,7 @@ import { BoughtVoucherCard } from '../components/bought-voucher-card';
 import { useConfetti } from '../hooks/use-confetti';
 import { usePaymentResult } from '../hooks/use-payment-result';
 
-/** Spec 000 section 2, Payment result screen: the exact headings. */
+/** docs/product/buying.md#payment-result-screen: the exact headings. */
 const headings = {
   processing: 'Processing your payment…',
   successGift: 'Gift Voucher Successfully Delivered to the Recipient!',
@@ -37,7 +37,7 @@ function VoucherList({ orders, fallback }: { orders: OrderItem[]; fallback?: str
 
 /**
  * /confirmation (protected): with a session_id or key, the payment result screen; without either,
- * the redemption success destination (spec 001 section 2) a claimed gift leads to.
+ * the redemption success destination (docs/product/vouchers-and-gifts.md#claiming-a-gift) a claimed gift leads to.
  */
 export function ConfirmationPage() {
   const [params] = useSearchParams();

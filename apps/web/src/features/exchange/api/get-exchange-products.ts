@@ -2,7 +2,7 @@ import { catalogEndpoints, MAX_PAGE_SIZE, type Product } from '@gvm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 
-/** Spec 001 section 9: the exchange page looks at up to 1000 products. */
+/** docs/product/vouchers-and-gifts.md#exchange: the exchange page looks at up to 1000 products. */
 export const EXCHANGE_FETCH_LIMIT = 1000;
 
 /**

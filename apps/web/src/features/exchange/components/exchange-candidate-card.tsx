@@ -1,7 +1,7 @@
 import { formatMoney, type Product } from '@gvm/contract';
 import { MerchantLogo } from '@/components/merchant-logo';
 
-/** One product the voucher can become (spec 001 section 2): logo or initial, merchant, 'Exchange for £25.00'. */
+/** One product the voucher can become (docs/product/vouchers-and-gifts.md#exchange): logo or initial, merchant, 'Exchange for £25.00'. */
 export function ExchangeCandidateCard({
   product,
   amount,

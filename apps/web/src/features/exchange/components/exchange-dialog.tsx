@@ -3,7 +3,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Button, buttonClassName } from '@/components/ui/button';
 
 /**
- * Spec 001 section 4: choosing a product opens this dialog; confirming runs the exchange
+ * docs/product/vouchers-and-gifts.md#exchange: choosing a product opens this dialog; confirming runs the exchange
  * ('Exchanging...'). Exchanges cannot be undone, so the dialog says so before anything happens.
  */
 export function ExchangeDialog({

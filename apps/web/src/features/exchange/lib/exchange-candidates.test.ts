@@ -5,7 +5,7 @@ import { exchangeVoucherPath } from './exchange-path';
 
 const criteria = { amount: 25, country: 'GB', currency: 'GBP', productCode: 'ARGOS-GB' };
 
-describe('exchange candidates (spec 001 section 5)', () => {
+describe('exchange candidates (docs/product/vouchers-and-gifts.md#exchange)', () => {
   it('lists the country, matches the currency, and offers the amount or goes up to it', () => {
     const boots = testProduct({ productCode: 'BOOTS-GB', maxPrice: 20, denominations: [25] });
     expect(isExchangeCandidate(boots, criteria)).toBe(true);

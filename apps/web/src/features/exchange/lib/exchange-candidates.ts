@@ -9,7 +9,7 @@ export interface ExchangeCriteria {
 }
 
 /**
- * Spec 001 section 5: a candidate lists the country, has the same currency, and either offers the
+ * docs/product/vouchers-and-gifts.md#exchange: a candidate lists the country, has the same currency, and either offers the
  * amount among its denominations or goes up to it (maxPrice at or above it); never the voucher's
  * own product. The server checks the same rules again on swap.
  */

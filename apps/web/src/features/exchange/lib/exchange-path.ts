@@ -8,7 +8,7 @@ export interface ExchangeTarget {
   currency: string;
 }
 
-/** Spec 001 section 2: the amount travels with non-numeric characters removed ('£25.00' → '25.00'). */
+/** docs/product/vouchers-and-gifts.md#exchange: the amount travels with non-numeric characters removed ('£25.00' → '25.00'). */
 export function exchangeAmountParam(amount: number | string): string {
   return String(amount).replace(/[^\d.]/g, '');
 }

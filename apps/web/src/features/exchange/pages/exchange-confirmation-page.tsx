@@ -4,7 +4,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 
-/** /exchange-confirmation (spec 001 section 2): the exchange succeeded. */
+/** /exchange-confirmation (docs/product/vouchers-and-gifts.md#exchange): the exchange succeeded. */
 export function ExchangeConfirmationPage() {
   usePageMeta('Voucher exchanged', 'Your new gift voucher is in your wallet.');
   return (

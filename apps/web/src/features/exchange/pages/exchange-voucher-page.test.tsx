@@ -97,7 +97,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the exchange page (/exchange-voucher, spec 001 sections 2 and 5)', () => {
+describe('the exchange page (/exchange-voucher, docs/product/vouchers-and-gifts.md#exchange)', () => {
   it.each([
     '?id=order-1&country=GB&currency=GBP',
     '?id=order-1&amount=25&currency=GBP',

@@ -17,7 +17,7 @@ import { ExchangeCandidateCard } from '../components/exchange-candidate-card';
 import { ExchangeDialog } from '../components/exchange-dialog';
 import { exchangeCandidates } from '../lib/exchange-candidates';
 
-/** Spec 001 sections 5 and 8: the page's own texts. */
+/** docs/product/vouchers-and-gifts.md#exchange: the page's own texts. */
 export const exchangeText = {
   missingProduct: 'Missing required product information',
   missingExchange: 'Missing required information for exchange',
@@ -45,7 +45,7 @@ function readQuery(params: URLSearchParams): ExchangeQuery | null {
   return { id: params.get('id')?.trim() ?? '', amount, country, currency: currency.toUpperCase() };
 }
 
-/** /exchange-voucher?id&amount&country&currency (spec 001 section 2): the voucher's alternatives. */
+/** /exchange-voucher?id&amount&country&currency (docs/product/vouchers-and-gifts.md#exchange): the voucher's alternatives. */
 export function ExchangeVoucherPage() {
   usePageMeta('Exchange voucher', "Swap your voucher for another merchant's voucher of the same value.");
   const [params] = useSearchParams();

@@ -20,7 +20,7 @@ const INVALID_LINK_MESSAGE = 'This gift link is not valid';
 /**
  * /gift/:token (public): the gift behind a recipient's e-mailed link — who sent it, merchant,
  * value, message and the link itself. A guest logs in and comes back here; signed in, one click
- * claims it into the wallet (issue 9) and leads to /confirmation.
+ * claims it into the wallet (decision 019) and leads to /confirmation.
  */
 export function GiftPage() {
   usePageMeta('Your gift', 'A gift card someone sent you.');

@@ -12,7 +12,7 @@ import { useSessionStore } from '@/lib/auth/session-store';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
 
-/** A transfer's latest action: pending until the recipient claims it (spec 001 section 3). */
+/** A transfer's latest action: pending until the recipient claims it (docs/product/buying.md#sent-gifts). */
 const isPending = (status: string | undefined) => !status || status === 'pending';
 
 function statusLabel(status: string | undefined): string {

@@ -57,7 +57,7 @@ const panels = {
 type PanelName = keyof typeof panels;
 
 /**
- * The home page's explainer (spec 001 section 2): two panels, 'HOW TO REDEEM?' and
+ * The home page's explainer (docs/product/information-pages.md#exchange-guide): two panels, 'HOW TO REDEEM?' and
  * 'HOW TO EXCHANGE?', and a control that swaps one for the other. The control names the panel it
  * shows next; focus stays on it while the new heading is announced by the live region.
  */

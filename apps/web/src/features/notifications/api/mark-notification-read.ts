@@ -7,7 +7,7 @@ export async function markNotificationRead(notificationId: string): Promise<void
   await callEndpoint(notificationEndpoints.markRead, { params: { id: notificationId } });
 }
 
-/** Spec 000 section 7: on success the list is fetched again, so the bell's dot follows the server. */
+/** docs/product/README.md#notifications: on success the list is fetched again, so the bell's dot follows the server. */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({

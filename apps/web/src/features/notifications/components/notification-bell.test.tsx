@@ -61,7 +61,7 @@ const older: Notification = {
   createdAt: '2026-11-10T08:00:00.000Z',
 };
 
-describe('the notification bell (spec 000 section 2, Header)', () => {
+describe('the notification bell (docs/product/README.md#notifications)', () => {
   it('is not shown to a guest', () => {
     serveNotifications([welcome]);
     renderBell({ signedIn: false });

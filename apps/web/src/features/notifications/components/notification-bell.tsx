@@ -6,7 +6,7 @@ import { bellClassName } from './bell-class-name';
 const SignedInNotificationBell = lazy(() => import('./signed-in-notification-bell'));
 
 /**
- * The header's notification bell (spec 000 section 2): signed-in users only. Guests never load
+ * The header's notification bell (docs/product/README.md#notifications): signed-in users only. Guests never load
  * its code (the notifications, Radix's popover); a signed-in user sees a plain bell until it has
  * loaded (decision 023).
  */

@@ -6,7 +6,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NotificationItem } from './notification-item';
 
-/** Spec 000 section 2 (Header): the text shown when there is nothing to list. */
+/** docs/product/README.md#notifications: the text shown when there is nothing to list. */
 export const NO_NOTIFICATIONS_TEXT = 'No notifications available';
 
 /** The user's notifications with their loading, error and empty states; shared by the bell and settings. */

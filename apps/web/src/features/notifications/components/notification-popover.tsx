@@ -13,9 +13,9 @@ interface NotificationPopoverProps {
 }
 
 /**
- * The bell's 'Notifications' panel (spec 000 sections 2 and 9: 20rem wide, at most 24rem tall),
+ * The bell's 'Notifications' panel (docs/product/README.md#notifications: 20rem wide, at most 24rem tall),
  * a Radix popover anchored to the bell. Loaded by `SignedInNotificationBell` when the bell is first
- * reached, not with the page (issue 10 §2, decision 037). The bell is not Radix's trigger, so what
+ * reached, not with the page (decision 037). The bell is not Radix's trigger, so what
  * the trigger would do is done here: a press on the bell is not a click outside (the bell's own
  * click toggles the panel), and closing gives the focus back to the bell unless the user went
  * elsewhere.

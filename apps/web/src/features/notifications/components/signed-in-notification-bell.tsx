@@ -8,11 +8,11 @@ const loadPopover = () => import('./notification-popover');
 const NotificationPopover = lazy(loadPopover);
 
 /**
- * The bell of a signed-in user (spec 000 section 2): a red dot while any notification is unread;
+ * The bell of a signed-in user (docs/product/README.md#notifications): a red dot while any notification is unread;
  * the 'Notifications' panel opens on hover or click and closes on a click outside (or Escape).
  * Loaded by `NotificationBell`. The dot needs only the notifications query; the panel (a Radix
  * popover with its positioning and focus code, about 25 kB) is fetched when the pointer or the
- * keyboard first reaches the bell, not with every signed-in page (issue 10 §2, decision 037).
+ * keyboard first reaches the bell, not with every signed-in page (decision 037).
  */
 export default function SignedInNotificationBell() {
   const user = useCurrentUser();

@@ -2,7 +2,7 @@ import { type OutreachResponse, outreachEndpoints, type PartnershipRequest } fro
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 
-/** Spec 001 section 7: a business applying to become a partner. */
+/** docs/product/information-pages.md#outreach-forms: a business applying to become a partner. */
 export function applyForPartnership(request: PartnershipRequest): Promise<OutreachResponse> {
   return callEndpoint(outreachEndpoints.applyForPartnership, { body: request });
 }

@@ -2,7 +2,7 @@ import { type OutreachResponse, outreachEndpoints, type SupportRequest } from '@
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 
-/** Spec 001 section 7: the contact page's message. */
+/** docs/product/information-pages.md#outreach-forms: the contact page's message. */
 export function sendSupportMessage(request: SupportRequest): Promise<OutreachResponse> {
   return callEndpoint(outreachEndpoints.sendSupportMessage, { body: request });
 }

@@ -6,7 +6,7 @@ import { callEndpoint } from '@/lib/api-client';
 const newsletterEndpoint = () =>
   import('@gvm/contract/outreach').then((module) => module.outreachEndpoints.subscribeToNewsletter);
 
-/** Spec 000 section 7: the same answer for a new or known address. */
+/** docs/product/information-pages.md#newsletter: the same answer for a new or known address. */
 export function subscribeToNewsletter(request: NewsletterRequest): Promise<OutreachResponse> {
   return callEndpoint(newsletterEndpoint, { body: request });
 }

@@ -15,7 +15,7 @@ import { FormOutcomeMessage, selectClassName } from './form-parts';
 
 const emptyMessage: Required<SupportRequest> = { name: '', email: '', subject: 'support', message: '' };
 
-/** The contact page's message form (spec 001 sections 3 to 5): subject defaults to support. */
+/** The contact page's message form (docs/product/information-pages.md#outreach-forms): subject defaults to support. */
 export function ContactForm() {
   const form = useOutreachForm({
     initialValues: emptyMessage,

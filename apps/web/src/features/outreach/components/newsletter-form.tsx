@@ -9,7 +9,7 @@ import type { FormOutcome } from '../hooks/use-outreach-form';
 import { outreachErrorMessage } from '../lib/outreach-error';
 
 /**
- * The footer's newsletter sign-up (spec 000 sections 4, 5 and 8): idle, submitting (field and
+ * The footer's newsletter sign-up (docs/product/information-pages.md#newsletter): idle, submitting (field and
  * button disabled, spinner), success ('Thank you for subscribing!', field cleared) or error (the
  * server's error, else 'Something went wrong'). An address failing the spec's pattern is refused
  * here and nothing is sent. `tone` suits the footer's background.

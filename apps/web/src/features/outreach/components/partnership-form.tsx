@@ -23,7 +23,7 @@ const emptyApplication: Required<PartnershipRequest> = {
 };
 
 /**
- * The partnership application (spec 001 section 5): every label is marked required, but only the
+ * The partnership application (docs/product/information-pages.md#outreach-forms): every label is marked required, but only the
  * company name, contact name and business e-mail are enforced, so only those carry `required`.
  */
 export function PartnershipForm() {

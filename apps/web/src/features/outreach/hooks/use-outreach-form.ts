@@ -17,7 +17,7 @@ interface OutreachFormOptions<V extends Values> {
 }
 
 /**
- * The states of spec 001 section 4 for the contact and partnership forms: idle, submitting
+ * The states (docs/product/information-pages.md#outreach-forms) for the contact and partnership forms: idle, submitting
  * (fields disabled), success (message, form cleared) or error (message, values kept).
  * Bad fields carry aria-invalid and point at the message; focus goes to the first bad field, or
  * to the outcome message once the server has answered, so keyboard and screen-reader users follow.

@@ -2,7 +2,7 @@ import { OUTREACH_FALLBACK_ERROR } from '@gvm/contract';
 import { ApiError } from '@/lib/api-client';
 
 /**
- * Spec 000 and 001 section 8: a failed form shows the server's `error` field, else
+ * docs/product/information-pages.md#outreach-forms: a failed form shows the server's `error` field, else
  * 'Something went wrong' (a timeout or a dropped connection has no server message).
  */
 export function outreachErrorMessage(error: unknown): string {

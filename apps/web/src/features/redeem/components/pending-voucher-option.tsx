@@ -8,7 +8,7 @@ function sentOn(date: string): string {
   return shortDate(date) ?? date;
 }
 
-/** One pending gift from the sender (spec 001 section 3): merchant, image, value, sent date and order id. */
+/** One pending gift from the sender (docs/product/vouchers-and-gifts.md#claiming-a-gift): merchant, image, value, sent date and order id. */
 export function PendingVoucherOption({
   voucher,
   selected,

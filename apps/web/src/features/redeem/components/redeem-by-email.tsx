@@ -18,7 +18,7 @@ const FIND_FAILED = 'Failed to find gifts from this sender.';
 const CLAIM_FAILED = 'Failed to redeem the gift. Please try again.';
 
 /**
- * Spec 001 section 2, Redeem via Email: the sender's e-mail finds the pending gifts they sent to
+ * docs/product/vouchers-and-gifts.md#claiming-a-gift: the sender's e-mail finds the pending gifts they sent to
  * the caller; one is chosen, then redeemed (confirm-claim, then /confirmation) or exchanged.
  * Errors show the server's own text inline (section 8).
  */

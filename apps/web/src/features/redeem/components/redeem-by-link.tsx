@@ -14,7 +14,7 @@ import { redeemedState } from '../lib/redeemed-voucher';
 const REDEEM_FAILED = 'Failed to redeem the gift. Please try again.';
 
 /**
- * Spec 001 section 2, Redeem via Link: the voucher's unique link, then 'Redeem Gift' (claim it,
+ * docs/product/vouchers-and-gifts.md#claiming-a-gift: the voucher's unique link, then 'Redeem Gift' (claim it,
  * then /confirmation) or 'Exchange Gift' (claim it, then choose another voucher of its value).
  */
 export function RedeemByLink() {

@@ -8,7 +8,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { readRedeemedState } from '../lib/redeemed-voucher';
 
 /**
- * /confirmation without a payment to show (spec 001 section 2): the redemption success
+ * /confirmation without a payment to show (docs/product/vouchers-and-gifts.md#claiming-a-gift): the redemption success
  * destination. The voucher just claimed comes in the navigation state, when there is one.
  */
 export function RedemptionSuccess() {

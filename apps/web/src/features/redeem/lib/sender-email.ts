@@ -1,5 +1,5 @@
 /**
- * Spec 001 section 5: 'Find Gift' is enabled only when the sender e-mail has an @ not at position
+ * docs/product/vouchers-and-gifts.md#claiming-a-gift: 'Find Gift' is enabled only when the sender e-mail has an @ not at position
  * 0, something after the @ with a dot in it, and does not end with a dot.
  */
 export function isSearchableSenderEmail(email: string): boolean {

@@ -42,7 +42,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the redeem page (/redeem, spec 001 section 2)', () => {
+describe('the redeem page (/redeem, docs/product/vouchers-and-gifts.md#claiming-a-gift)', () => {
   it('has the heading and both tabs, the link tab first', () => {
     renderRedeem();
     expect(screen.getByRole('heading', { name: 'REDEEM VOUCHER' })).toBeInTheDocument();

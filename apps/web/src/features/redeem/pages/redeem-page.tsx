@@ -8,7 +8,7 @@ const triggerClass =
   'focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:bg-white ' +
   'data-[state=active]:text-gray-900 data-[state=active]:shadow-sm sm:flex-none';
 
-/** /redeem (spec 001 section 2): heading REDEEM VOUCHER, by the gift's link or by its sender's e-mail. */
+/** /redeem (docs/product/vouchers-and-gifts.md#claiming-a-gift): heading REDEEM VOUCHER, by the gift's link or by its sender's e-mail. */
 export function RedeemPage() {
   usePageMeta('Redeem voucher', 'Redeem a gift voucher someone sent you, by its link or by the sender’s e-mail.');
   return (

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
 
-/** PATCH /users/me with 'consumer.name' and 'consumer.phoneNumber' (spec 001 section 7). */
+/** PATCH /users/me with 'consumer.name' and 'consumer.phoneNumber' (docs/product/accounts.md#account-and-settings). */
 export function updateAccount(body: UpdateCurrentUserRequest): Promise<UpdateCurrentUserResponse> {
   return callEndpoint(userEndpoints.updateMe, { body });
 }

@@ -29,7 +29,7 @@ function renderTab(answer: () => EndpointAnswer<typeof userEndpoints.updateMe>) 
 
 afterEach(() => restoreApi());
 
-describe('the Account tab of /settings (spec 001 sections 2, 5 and 8)', () => {
+describe('the Account tab of /settings (docs/product/accounts.md#account-and-settings)', () => {
   it('shows the handle, email and joined date read-only', () => {
     renderTab(() => ({ status: 500 }));
     expect(screen.getByLabelText('UGM Handle')).toHaveValue('adalovel1234567');

@@ -11,7 +11,7 @@ import { nameError, phoneError } from '../lib/account-validation';
 import { formatJoinedDate } from '../lib/format-joined-date';
 
 /**
- * Settings, Account tab (spec 001 sections 2, 5 and 8): read-only 'UGM Handle' and Email, editable
+ * Settings, Account tab (docs/product/accounts.md#account-and-settings): read-only 'UGM Handle' and Email, editable
  * Full Name and Phone Number validated as the user types, 'Update Account' disabled while saving
  * or while the name is wrong.
  */

@@ -6,7 +6,7 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { toast } from '@/lib/toast';
 
 /**
- * Settings, Notification tab (spec 001 leaves its contents open; issue 3 section 5): the user's
+ * Settings, Notification tab (docs/product/accounts.md#account-and-settings): the user's
  * notifications, newest first, each marked read when clicked, and a way to mark them all read.
  */
 export function NotificationSettingsTab() {

@@ -2,7 +2,7 @@ import * as Switch from '@radix-ui/react-switch';
 import { useId } from 'react';
 import { usePreferencesStore } from '../stores/preferences-store';
 
-/** Settings, Preferences tab (spec 001 section 2): two switches kept on this device only. */
+/** Settings, Preferences tab (docs/product/accounts.md#account-and-settings): two switches kept on this device only. */
 export function PreferencesTab() {
   const preferences = usePreferencesStore();
   return (

@@ -1,7 +1,7 @@
 import { accountNameSchema, accountPhoneSchema } from '@gvm/contract';
 
 /**
- * The live messages of the settings form (spec 001 section 5), from the same schemas the server
+ * The live messages of the settings form (docs/product/accounts.md#account-and-settings), from the same schemas the server
  * applies: 'Name is required', 'Name must be at least 2 characters', 'Please enter a valid phone
  * number or leave it empty'. Undefined when the value is fine.
  */

@@ -16,7 +16,7 @@ const triggerClass =
   'focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:bg-white ' +
   'data-[state=active]:text-gray-900 data-[state=active]:shadow-sm';
 
-/** /settings (spec 001 section 2): tabs Account, Notification and Preferences. Login required. */
+/** /settings (docs/product/accounts.md#account-and-settings): tabs Account, Notification and Preferences. Login required. */
 export function SettingsPage() {
   usePageMeta('Settings', 'Manage your UGM Gift Marketplace account details, notifications and preferences.');
   return (

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 /**
- * The Preferences tab's two switches (spec 001 section 2): kept in this browser only, as the
+ * The Preferences tab's two switches (docs/product/accounts.md#account-and-settings): kept in this browser only, as the
  * spec shows no call for them. Email Notifications default on, Marketing Emails default off.
  */
 interface PreferencesState {

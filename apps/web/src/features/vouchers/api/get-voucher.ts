@@ -13,7 +13,7 @@ export function voucherQueryOptions(id: string) {
   return queryOptions({
     queryKey: voucherQueryKey(id),
     queryFn: () => getVoucher(id),
-    // Spec 001 section 7: only server errors are retried, at most 3 times.
+    // docs/product/vouchers-and-gifts.md#till-view: only server errors are retried, at most 3 times.
     retry: (failureCount, error) => failureCount < 3 && error instanceof ApiError && error.status >= 500,
     // A bearer secret: kept in memory no longer than the page is open.
     gcTime: 0,

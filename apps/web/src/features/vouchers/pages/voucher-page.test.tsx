@@ -28,7 +28,7 @@ function renderVoucher(answer: EndpointAnswer<typeof voucherEndpoints.voucher>) 
 
 afterEach(() => restoreApi());
 
-describe('the voucher at the till (/vouchers/:id, issue 9)', () => {
+describe('the voucher at the till (/vouchers/:id, docs/product/README.md#added-routes)', () => {
   it('shows the merchant, the value, the code as text in groups, the PIN, a QR code and the terms', async () => {
     const requests = renderVoucher({ status: 200, body: voucher });
     expect(await screen.findByRole('heading', { name: 'Tesco' })).toBeInTheDocument();

@@ -37,7 +37,7 @@ async function copyCode(code: string) {
 }
 
 /**
- * /vouchers/:id, the voucher at the till (issue 9; every voucher's redemption link): merchant,
+ * /vouchers/:id, the voucher at the till (docs/product/README.md#added-routes; every voucher's redemption link): merchant,
  * value, the code in large groups, the PIN, a QR code of the code, 'Copy code' and the terms.
  * Black on white at a large size, so it reads on a phone at full brightness. Owner only, once
  * activated: a voucher not yet activated (409) sends the user back to the wallet to activate it.

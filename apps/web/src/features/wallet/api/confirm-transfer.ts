@@ -8,7 +8,7 @@ export function confirmTransfer(orderId: string) {
   return callEndpoint(voucherEndpoints.confirmTransfer, { params: { orderId } });
 }
 
-/** Spec 001 section 7: on success the received and sent lists are refreshed (and My Vouchers gains it). */
+/** docs/product/vouchers-and-gifts.md#claiming-a-gift: on success the received and sent lists are refreshed (and My Vouchers gains it). */
 export function useConfirmTransfer() {
   const queryClient = useQueryClient();
   return useMutation({

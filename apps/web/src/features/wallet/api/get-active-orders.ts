@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 import { retryServerErrors } from '../lib/retry';
 
-/** GET /orders/user/:userId/active: the user's active vouchers, newest first (spec 001 section 4). */
+/** GET /orders/user/:userId/active: the user's active vouchers, newest first (docs/product/vouchers-and-gifts.md#active-vouchers). */
 export function getActiveOrders(userId: string): Promise<ActiveOrder[]> {
   return callEndpoint(voucherEndpoints.active, { params: { userId } });
 }

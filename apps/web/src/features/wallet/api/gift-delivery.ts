@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client';
 import { transferredOrdersQueryKey } from './get-transferred-orders';
 
 /**
- * The sender's changes to an unclaimed gift (issue 11): a new delivery day, send now, a corrected
+ * The sender's changes to an unclaimed gift (decision 025): a new delivery day, send now, a corrected
  * recipient, a resend. Each refreshes the Sent list, whose card shows the outcome and history.
  */
 export type GiftChange =

@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { buttonClassName } from '@/components/ui/button';
 
-/** Spec 001 section 4: activation is irreversible, so it is confirmed in a dialog first. */
+/** docs/product/vouchers-and-gifts.md#active-vouchers: activation is irreversible, so it is confirmed in a dialog first. */
 export function ActivateDialog({
   voucherName,
   open,

@@ -23,7 +23,7 @@ function DefaultVoucherImage() {
 }
 
 /**
- * One active voucher (spec 001 sections 2 and 4): Activate (confirmed in a dialog) and Exchange
+ * One active voucher (docs/product/vouchers-and-gifts.md#active-vouchers): Activate (confirmed in a dialog) and Exchange
  * while it is not activated; once activated, 'Show Voucher Details' opens its redemption link.
  */
 export function ActiveVoucherCard({ voucher }: { voucher: ActiveOrder }) {

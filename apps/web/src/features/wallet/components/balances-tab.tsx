@@ -1,3 +1,4 @@
+import type { Wallet } from '@gvm/contract';
 import { useEffect } from 'react';
 import { toApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -6,7 +7,7 @@ import { TransactionHistory } from './transaction-history';
 import { WalletSpinner } from './wallet-loading';
 
 /**
- * Spec 001 sections 2 and 8: the balance to 2 decimals and the history. A missing wallet is created
+ * docs/product/wallet-and-credit.md#wallet-page: each wallet's balance to 2 decimals and its history. A missing wallet is created
  * (by the query); any other failure shows its message in red in place of the content, plus a toast.
  */
 export function BalancesTab({ userId }: { userId: string }) {
@@ -28,14 +29,27 @@ export function BalancesTab({ userId }: { userId: string }) {
       </p>
     );
   }
-  const { currency, balance, transactions } = wallet.data;
+  // One wallet per currency the shopper holds credit or purchases in (decision 044), the first-opened first.
+  const held = wallet.data.wallets;
   return (
-    <div>
+    <div className="space-y-12">
+      {held.map((each) => (
+        <WalletBalance key={each._id} wallet={each} named={held.length > 1} />
+      ))}
+    </div>
+  );
+}
+
+/** One wallet's balance to 2 decimals and its history; `named` puts its currency in the history's heading. */
+function WalletBalance({ wallet, named }: { wallet: Wallet; named: boolean }) {
+  const { currency, balance, transactions } = wallet;
+  return (
+    <section aria-label={named ? `${currency} wallet` : undefined}>
       <div className="rounded-2xl bg-gray-900 p-6 text-white">
         <p className="text-sm tracking-wide text-gray-300 uppercase">UGM Credit balance</p>
         <p className="mt-2 text-3xl font-bold tabular-nums sm:text-4xl">{`${currency} ${(balance ?? 0).toFixed(2)}`}</p>
       </div>
-      <TransactionHistory transactions={transactions} currency={currency} />
-    </div>
+      <TransactionHistory transactions={transactions} currency={currency} named={named} />
+    </section>
   );
 }

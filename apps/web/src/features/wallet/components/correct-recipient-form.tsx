@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TAP_SM } from './gift-delivery-actions';
 
 /**
- * An unclaimed gift's corrected recipient (docs/product/vouchers-and-gifts.md, Corrections and
- * resends): the link already sent stops working; a gift already e-mailed goes again to the new address.
+ * An unclaimed gift's corrected recipient (docs/product/vouchers-and-gifts.md#corrections-and-resends): the link already sent stops working; a gift already e-mailed goes again to the new address.
  */
 export function CorrectRecipientForm({
   recipientName,

@@ -8,8 +8,7 @@ export const TAP_SM = 'h-11 sm:h-8';
 export type GiftForm = 'date' | 'recipient' | null;
 
 /**
- * What the sender can do with an unclaimed gift (docs/product/vouchers-and-gifts.md, Corrections
- * and resends): a scheduled one can change its day or go now; a sent one can be e-mailed again
+ * What the sender can do with an unclaimed gift (docs/product/vouchers-and-gifts.md#corrections-and-resends): a scheduled one can change its day or go now; a sent one can be e-mailed again
  * (3 a day); either can go to a corrected recipient.
  */
 export function GiftDeliveryActions({

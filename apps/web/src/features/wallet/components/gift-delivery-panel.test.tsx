@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
 import { renderRoutes } from '@/test/render-routes';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
+import { emptyWallet, holding } from '@/test/wallets';
 import { WalletPage } from '../pages/wallet-page';
 
 const ada = testUser();
@@ -43,10 +44,7 @@ const sentGift = (delivery: GiftDelivery): TransferredOrder => ({
 function serve(delivery: () => GiftDelivery, routes: Routes = {}, latestAction = 'pending') {
   const fake = installFakeApi({
     ...fakeEndpoint(userEndpoints.me, () => ({ status: 200, body: ada })),
-    ...fakeEndpoint(walletEndpoints.get, () => ({
-      status: 200,
-      body: { _id: 'w', currency: 'GBP', balance: 0, transactions: [] },
-    })),
+    ...fakeEndpoint(walletEndpoints.get, () => ({ status: 200, body: holding(emptyWallet()) })),
     ...fakeEndpoint(voucherEndpoints.active, () => ({ status: 200, body: [] })),
     ...fakeEndpoint(voucherEndpoints.received, () => ({ status: 200, body: { orders: [] } })),
     ...fakeEndpoint(voucherEndpoints.sent, () => ({
@@ -74,7 +72,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('a scheduled gift on the Sent list (issue 11)', () => {
+describe('a scheduled gift on the Sent list (decision 025)', () => {
   it("reads 'Scheduled for {date}', moves to another day, then is sent now", async () => {
     let delivery = scheduledDelivery;
     const sendOns: string[] = [];
@@ -127,7 +125,7 @@ describe('a scheduled gift on the Sent list (issue 11)', () => {
   });
 });
 
-describe('an e-mailed, unclaimed gift on the Sent list (issue 11)', () => {
+describe('an e-mailed, unclaimed gift on the Sent list (decision 025)', () => {
   const emailed: GiftDelivery = {
     recipientEmail: 'bo@exmaple.com',
     scheduledFor: null,

@@ -8,8 +8,7 @@ import { GiftHistory } from './gift-history';
 import { RescheduleGiftForm } from './reschedule-gift-form';
 
 /**
- * A sent gift's delivery on its Sent card (docs/product/vouchers-and-gifts.md, Corrections and
- * resends): while unclaimed, its actions and the form one of them opens; the server's answer to
+ * A sent gift's delivery on its Sent card (docs/product/vouchers-and-gifts.md#corrections-and-resends): while unclaimed, its actions and the form one of them opens; the server's answer to
  * the last change; always, its history.
  */
 export function GiftDeliveryPanel({ order }: { order: TransferredOrder }) {

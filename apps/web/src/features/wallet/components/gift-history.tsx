@@ -2,7 +2,7 @@ import { formatDeliveryDay, GIFT_TIME_ZONE, type GiftHistoryEntry } from '@gvm/c
 
 /**
  * Made on first use: a browser's first `Intl.DateTimeFormat` with a time zone takes tens of
- * milliseconds; only a gift with a history needs one.
+ * milliseconds (decision 037); only a gift with a history needs one.
  */
 let timeFormat: Intl.DateTimeFormat | undefined;
 
@@ -36,7 +36,7 @@ function historyText(entry: GiftHistoryEntry): string {
   }
 }
 
-/** What happened to a sent gift, oldest first, folded away (docs/product/vouchers-and-gifts.md, Corrections and resends). */
+/** What happened to a sent gift, oldest first, folded away (docs/product/vouchers-and-gifts.md#corrections-and-resends). */
 export function GiftHistory({ history }: { history: GiftHistoryEntry[] }) {
   if (history.length === 0) return null;
   return (

@@ -43,7 +43,7 @@ function TransferList({ direction }: { direction: TransferDirection }) {
   );
 }
 
-/** Spec 001 section 2: the gifts received and sent, each list newest transfer first. */
+/** docs/product/vouchers-and-gifts.md#claiming-a-gift: the gifts received and sent, each list newest transfer first. */
 export function ManageVouchersTab() {
   return (
     <div className="space-y-10">

@@ -6,7 +6,7 @@ import { activeOrdersErrorMessage } from '../lib/active-orders-error';
 import { ActiveVoucherCard } from './active-voucher-card';
 import { VouchersLoading } from './wallet-loading';
 
-/** Spec 001 sections 2 and 8: the grid of the user's active vouchers. */
+/** docs/product/vouchers-and-gifts.md#active-vouchers: the grid of the user's active vouchers. */
 export function MyVouchersTab({ userId }: { userId: string }) {
   const orders = useActiveOrders(userId);
   const errorMessage = orders.isError ? activeOrdersErrorMessage(orders.error) : undefined;

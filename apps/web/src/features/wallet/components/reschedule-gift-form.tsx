@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { DeliveryDateField } from '@/components/gift/delivery-date-field';
 import { Button } from '@/components/ui/button';
 
-/** A scheduled gift's new delivery day (docs/product/vouchers-and-gifts.md, Scheduled delivery). */
+/** A scheduled gift's new delivery day (docs/product/vouchers-and-gifts.md#scheduled-delivery). */
 export function RescheduleGiftForm({
   scheduledFor,
   busy,

@@ -1,5 +1,6 @@
 import { WALLET_HISTORY_LIMIT, type WalletTransaction } from '@gvm/contract';
 import { clsx } from 'clsx';
+import { useId } from 'react';
 import { formatDate, isDebit, newestFirst, signedAmount, transactionLabel } from '../lib/transactions';
 
 function Amount({ transaction, currency }: { transaction: WalletTransaction; currency: string }) {
@@ -31,23 +32,27 @@ function withKeys(transactions: WalletTransaction[]): { key: string; transaction
 }
 
 /**
- * Spec 001 section 2: the wallet's movements, newest first: a table on desktop, cards on phones
+ * docs/product/wallet-and-credit.md#ledger: the wallet's movements, newest first: a table on desktop, cards on phones
  * (below 768 px, Tailwind's `md`). The status always reads Completed.
  */
 export function TransactionHistory({
   transactions,
   currency,
+  named = false,
 }: {
   transactions: WalletTransaction[];
   currency: string;
+  /** Several wallets are shown: the heading names this one's currency. */
+  named?: boolean;
 }) {
+  const headingId = useId();
   const rows = withKeys(
     newestFirst(transactions, (transaction) => transaction.timestamp).slice(0, WALLET_HISTORY_LIMIT),
   );
   return (
-    <section aria-labelledby="transaction-history" className="mt-8">
-      <h2 id="transaction-history" className="text-xl font-semibold">
-        Transaction History
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {named ? `Transaction History (${currency})` : 'Transaction History'}
       </h2>
       {rows.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">

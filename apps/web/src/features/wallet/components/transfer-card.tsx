@@ -9,7 +9,7 @@ import { formatDate } from '../lib/transactions';
 import { voucherAmount } from '../lib/voucher-display';
 import { GiftDeliveryPanel } from './gift-delivery-panel';
 
-/** Spec 001 sections 2 and 4: one received or sent gift, its status, and what can be done with it. */
+/** docs/product/vouchers-and-gifts.md#claiming-a-gift: one received or sent gift, its status, and what can be done with it. */
 export function TransferCard({ order, direction }: { order: TransferredOrder; direction: TransferDirection }) {
   const confirm = useConfirmTransfer();
   const pending = order.latestAction === 'pending';

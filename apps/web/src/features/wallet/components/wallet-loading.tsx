@@ -2,7 +2,7 @@ import { Spinner } from '@/components/ui/spinner';
 
 /**
  * What the wallet shows while it loads: the page and its Balances and Manage Vouchers tabs a
- * spinner, My Vouchers its line of text (spec 001). Kept apart from the tabs, so that the page
+ * spinner, My Vouchers its line of text (docs/product/wallet-and-credit.md#wallet-page). Kept apart from the tabs, so that the page
  * can show them while a tab's own code is still on its way (decision 037).
  */
 export function WalletSpinner() {

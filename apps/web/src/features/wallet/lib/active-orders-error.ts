@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api-client';
 
-/** Spec 001 section 8: the active orders load failure, by status. */
+/** docs/product/vouchers-and-gifts.md#active-vouchers: the active orders load failure, by status. */
 export function activeOrdersErrorMessage(error: unknown): string {
   const status = error instanceof ApiError ? error.status : undefined;
   if (status === 401) return 'Your session has expired. Please log in again.';

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api-client';
 
-/** Spec 001 section 7: retry only when the error status is 500 or higher, at most 3 times. */
+/** docs/product/wallet-and-credit.md#wallet-page: retry only when the error status is 500 or higher, at most 3 times. */
 export function retryServerErrors(failureCount: number, error: unknown): boolean {
   return failureCount < 3 && error instanceof ApiError && error.status >= 500;
 }

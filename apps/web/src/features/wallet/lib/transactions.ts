@@ -1,7 +1,7 @@
 import type { WalletTransaction } from '@gvm/contract';
 import { shortDate } from '@/lib/short-date';
 
-/** Spec 001 section 2: the type labels of the Transaction History. */
+/** docs/product/wallet-and-credit.md#ledger: the type labels of the Transaction History. */
 export function transactionLabel(type: string): string {
   switch (type) {
     case 'funding':
@@ -24,7 +24,7 @@ export function signedAmount(transaction: WalletTransaction, currency: string): 
   return `${isDebit(transaction) ? '-' : '+'}${currency} ${transaction.transactionValue.toFixed(2)}`;
 }
 
-/** Newest first (spec 001 section 2), whatever order the server sent. */
+/** Newest first (docs/product/wallet-and-credit.md#ledger), whatever order the server sent. */
 export function newestFirst<T>(items: readonly T[], dateOf: (item: T) => string): T[] {
   return [...items].sort((a, b) => Date.parse(dateOf(b)) - Date.parse(dateOf(a)));
 }

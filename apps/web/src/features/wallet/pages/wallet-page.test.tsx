@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type EndpointAnswer, fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
 import { renderRoutes } from '@/test/render-routes';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
+import { emptyWallet, holding } from '@/test/wallets';
 import { WalletPage } from './wallet-page';
 
 const ada = testUser();
@@ -57,7 +58,7 @@ const received: TransferredOrder = {
 function serve(routes: Routes) {
   const fake = installFakeApi({
     ...fakeEndpoint(userEndpoints.me, () => ({ status: 200, body: ada })),
-    ...fakeEndpoint(walletEndpoints.get, () => ({ status: 200, body: wallet })),
+    ...fakeEndpoint(walletEndpoints.get, () => ({ status: 200, body: holding(wallet) })),
     ...fakeEndpoint(voucherEndpoints.active, () => ({ status: 200, body: [] })),
     ...fakeEndpoint(voucherEndpoints.received, () => ({ status: 200, body: { orders: [] } })),
     ...fakeEndpoint(voucherEndpoints.sent, () => ({ status: 200, body: { orders: [] } })),
@@ -78,7 +79,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the Balances tab of /wallet (spec 001 sections 2 and 8)', () => {
+describe('the Balances tab of /wallet (docs/product/wallet-and-credit.md#wallet-page)', () => {
   it('shows the title, the tabs, the balance and the history newest first with labels and signs', async () => {
     serve({});
     renderWallet();
@@ -104,14 +105,33 @@ describe('the Balances tab of /wallet (spec 001 sections 2 and 8)', () => {
 
   it('an empty wallet shows 0.00 and the empty history text', async () => {
     serve({
-      ...fakeEndpoint(walletEndpoints.get, () => ({
-        status: 200,
-        body: { _id: 'w', currency: 'GBP', balance: 0, transactions: [] },
-      })),
+      ...fakeEndpoint(walletEndpoints.get, () => ({ status: 200, body: holding(emptyWallet()) })),
     });
     renderWallet();
     expect(await screen.findByText('GBP 0.00')).toBeInTheDocument();
     expect(screen.getByText('No transaction history available')).toBeInTheDocument();
+  });
+
+  it('a shopper holding credit in two currencies sees each wallet with its own balance and history', async () => {
+    const euros: Wallet = {
+      _id: 'wallet-ada-eur',
+      currency: 'EUR',
+      balance: 30,
+      transactions: [
+        { transactionType: 'funding', transactionValue: 30, timestamp: '2026-11-21T10:00:00.000Z', orderID: 'order-e' },
+      ],
+    };
+    serve({ ...fakeEndpoint(walletEndpoints.get, () => ({ status: 200, body: holding(wallet, euros) })) });
+    renderWallet();
+    expect(await screen.findByText('GBP 37.50')).toBeInTheDocument();
+    expect(screen.getByText('EUR 30.00')).toBeInTheDocument();
+    const eurWallet = screen.getByRole('region', { name: 'EUR wallet' });
+    expect(within(eurWallet).getByRole('heading', { name: 'Transaction History (EUR)' })).toBeInTheDocument();
+    const rows = within(within(eurWallet).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0] as HTMLElement).getByText('+EUR 30.00')).toBeInTheDocument();
+    const gbpWallet = screen.getByRole('region', { name: 'GBP wallet' });
+    expect(within(within(gbpWallet).getByRole('table')).getAllByRole('row').slice(1)).toHaveLength(3);
   });
 
   it('a missing wallet (404) is created for GB in GBP and announced', async () => {
@@ -119,7 +139,7 @@ describe('the Balances tab of /wallet (spec 001 sections 2 and 8)', () => {
       ...fakeEndpoint(walletEndpoints.get, () => ({ status: 404, body: { error: 'Wallet not found' } })),
       ...fakeEndpoint(walletEndpoints.create, ({ body }) => ({
         status: 201,
-        body: { _id: 'w', currency: body.currency ?? 'GBP', balance: 0, transactions: [] },
+        body: holding(emptyWallet(body.currency)),
       })),
     });
     renderWallet();
@@ -158,7 +178,7 @@ async function openTab(name: string) {
   await userEvent.click(await screen.findByRole('tab', { name }));
 }
 
-describe('the My Vouchers tab (spec 001 sections 2, 4 and 8)', () => {
+describe('the My Vouchers tab (docs/product/wallet-and-credit.md#wallet-page)', () => {
   it('shows the loading text, then the empty state', async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -206,7 +226,7 @@ describe('the My Vouchers tab (spec 001 sections 2, 4 and 8)', () => {
     );
   });
 
-  it("a card shows the merchant's gift-card art with its value printed on it (issue 12 §1)", async () => {
+  it("a card shows the merchant's gift-card art with its value printed on it (decision 028)", async () => {
     serve({
       ...fakeEndpoint(voucherEndpoints.active, () => ({
         status: 200,
@@ -296,7 +316,7 @@ describe('the My Vouchers tab (spec 001 sections 2, 4 and 8)', () => {
   });
 });
 
-describe('the Manage Vouchers tab (spec 001 sections 2, 4 and 8)', () => {
+describe('the Manage Vouchers tab (docs/product/wallet-and-credit.md#wallet-page)', () => {
   it('shows the empty texts', async () => {
     serve({});
     renderWallet();

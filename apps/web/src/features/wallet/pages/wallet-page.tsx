@@ -8,7 +8,7 @@ import { VouchersLoading, WalletSpinner } from '../components/wallet-loading';
 /**
  * The two tabs behind Balances, with their cards and dialogs (Radix's alert dialog, focus and
  * scroll locks: about 15 kB), load when the pointer or the keyboard reaches the tab list, not
- * before the balance is drawn (issue 10 §2, decision 037).
+ * before the balance is drawn (decision 037).
  */
 const loadMyVouchers = () => import('../components/my-vouchers-tab');
 const loadManageVouchers = () => import('../components/manage-vouchers-tab');
@@ -31,7 +31,7 @@ const triggerClass =
   'hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:bg-white ' +
   'data-[state=active]:text-gray-900 data-[state=active]:shadow-sm';
 
-/** /wallet (spec 001 section 2): title WALLET, tabs Balances, My Vouchers, Manage Vouchers. Login required. */
+/** /wallet (docs/product/wallet-and-credit.md#wallet-page): title WALLET, tabs Balances, My Vouchers, Manage Vouchers. Login required. */
 export function WalletPage() {
   usePageMeta('Wallet', 'Your UGM Credit balance, your vouchers and the gifts you have sent and received.');
   const user = useCurrentUser();
@@ -79,7 +79,7 @@ export function WalletPage() {
 
   return (
     // A screen tall at least: the footer, drawn with the page, stays below the fold while the
-    // wallet loads and after, however short it is, so it never jumps in view (layout shift, issue 10 §2).
+    // wallet loads and after, however short it is, so it never jumps in view (layout shift, decision 037).
     <section className="mx-auto min-h-screen max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">WALLET</h1>
       {content}

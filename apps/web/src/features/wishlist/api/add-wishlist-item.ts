@@ -12,8 +12,8 @@ export async function addWishlistItem(wishlistId: string, productId: string): Pr
 }
 
 /**
- * The id of the user's first wishlist (spec 000 section 3: the first is used), creating one when
- * they have none yet (spec 000 section 4: the fetch answered 404).
+ * The id of the user's first wishlist (docs/product/browsing.md#wishlist: the first is used), creating one when
+ * they have none yet (docs/product/browsing.md#wishlist: the fetch answered 404).
  */
 async function ensureWishlistId(queryClient: QueryClient, userId: string): Promise<string> {
   const { wishlists } = await queryClient.fetchQuery(wishlistsQueryOptions(userId));
@@ -28,7 +28,7 @@ export interface AddToWishlistInput {
   productId: string;
 }
 
-/** Spec 000 section 5: an add without a wishlist id fails with the log-in message. */
+/** docs/product/browsing.md#wishlist: an add without a wishlist id fails with the log-in message. */
 export async function addToWishlist(queryClient: QueryClient, { userId, productId }: AddToWishlistInput) {
   if (!userId) throw new Error(WISHLIST_LOGIN_REQUIRED_MESSAGE);
   const wishlistId = await ensureWishlistId(queryClient, userId);

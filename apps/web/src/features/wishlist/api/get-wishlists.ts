@@ -18,7 +18,7 @@ export async function getWishlists(userId: string): Promise<WishlistsResponse> {
 
 export const wishlistsQueryKey = (userId: string) => ['wishlists', userId] as const;
 
-/** Spec 000 sections 7 and 9: the wishlist is cached for 5 minutes. */
+/** docs/product/browsing.md#wishlist: the wishlist is cached for 5 minutes. */
 export const WISHLIST_STALE_TIME_MS = 5 * 60 * 1000;
 
 export function wishlistsQueryOptions(userId: string) {

@@ -91,7 +91,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the favourite heart (spec 000 section 4, Wishlist)', () => {
+describe('the favourite heart (docs/product/browsing.md#wishlist)', () => {
   it('a guest tapping the heart keeps the product as pendingWishlistItem and is sent to log in', async () => {
     const requests = serveWishlists([]);
     const { user } = renderHeart({ signedIn: false });

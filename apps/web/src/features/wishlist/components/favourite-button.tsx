@@ -11,7 +11,7 @@ import { type FavouriteButtonProps, HeartButton } from './heart-button';
 const SignedInFavouriteButton = lazy(() => import('./signed-in-favourite-button'));
 
 /**
- * The heart that keeps a product in the wishlist (spec 000 sections 2 and 4). A guest's tap keeps
+ * The heart that keeps a product in the wishlist (docs/product/browsing.md#wishlist). A guest's tap keeps
  * the product as pendingWishlistItem and sends them to log in, coming back to /wishlist where it is
  * added; that needs none of the wishlist's calls, so only a signed-in user's heart loads them
  * (decision 023), showing an empty heart until they have.

@@ -16,7 +16,7 @@ interface HeartButtonProps {
   className?: string;
 }
 
-/** The heart itself (spec 000 section 2): filled while the product is a favourite. */
+/** The heart itself (docs/product/browsing.md#wishlist): filled while the product is a favourite. */
 export function HeartButton({ merchantName, isFavourite, disabled, onToggle, className }: HeartButtonProps) {
   function handleClick(event: MouseEvent<HTMLButtonElement>) {
     // The heart sits on cards that link to the product: tapping it must not follow the link.

@@ -3,7 +3,7 @@ import { useFavourite } from '../hooks/use-favourite';
 import { type FavouriteButtonProps, HeartButton } from './heart-button';
 
 /**
- * The heart of a signed-in user (spec 000 sections 2 and 4): filled while the product is in the
+ * The heart of a signed-in user (docs/product/browsing.md#wishlist): filled while the product is in the
  * user's first wishlist; a tap toggles it. Disabled while a change is saved. Loaded by
  * `FavouriteButton`, so a guest's first load carries none of the wishlist's calls.
  */

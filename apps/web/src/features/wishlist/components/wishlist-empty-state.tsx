@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** Spec 000 section 2, Wishlist: the empty state's copy, exactly. */
+/** docs/product/browsing.md#wishlist: the empty state's copy, exactly. */
 export function WishlistEmptyState() {
   return (
     <div className="mx-auto mt-8 max-w-md rounded-2xl border border-dashed border-gray-300 px-6 py-14 text-center">

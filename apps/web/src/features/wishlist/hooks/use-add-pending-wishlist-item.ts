@@ -5,7 +5,7 @@ import { takePendingWishlistItem } from '../lib/pending-wishlist-item';
 import { useWishlist } from './use-wishlist';
 
 /**
- * Spec 000 section 4: the favourite a guest tapped before signing in is added once they have, and
+ * docs/product/browsing.md#wishlist: the favourite a guest tapped before signing in is added once they have, and
  * the key removed. Mounted where the guest comes back to (/wishlist) and by every heart, so it
  * also happens when sign-in returns somewhere else; the key is taken as it is read, so only one
  * of them adds it.

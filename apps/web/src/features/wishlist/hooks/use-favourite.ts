@@ -10,7 +10,7 @@ import { rememberPendingWishlistItem } from '../lib/pending-wishlist-item';
 import { useWishlist } from './use-wishlist';
 
 /**
- * One product's heart (spec 000 section 4, Wishlist): in the user's first wishlist or not, and a
+ * One product's heart (docs/product/browsing.md#wishlist): in the user's first wishlist or not, and a
  * toggle. A guest's tap keeps the product as pendingWishlistItem and sends them to log in, coming
  * back to /wishlist where it is added.
  */

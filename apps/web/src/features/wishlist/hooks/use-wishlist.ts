@@ -2,7 +2,7 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
 import { useWishlists } from '../api/get-wishlists';
 
-/** The signed-in user's id and their first wishlist (spec 000 section 3: the first is used). */
+/** The signed-in user's id and their first wishlist (docs/product/browsing.md#wishlist: the first is used). */
 export function useWishlist() {
   const loggedIn = useIsLoggedIn();
   const user = useCurrentUser();

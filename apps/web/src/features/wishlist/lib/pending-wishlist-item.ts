@@ -1,5 +1,5 @@
 /**
- * Spec 000 sections 3 and 4: a guest's favourite is kept in the browser under
+ * docs/product/browsing.md#wishlist: a guest's favourite is kept in the browser under
  * `pendingWishlistItem` (the product id) while they sign in, and added once they have.
  */
 export const PENDING_WISHLIST_ITEM_KEY = 'pendingWishlistItem';

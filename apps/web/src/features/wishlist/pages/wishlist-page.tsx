@@ -8,7 +8,7 @@ import { useAddPendingWishlistItem } from '../hooks/use-add-pending-wishlist-ite
 import { useWishlist } from '../hooks/use-wishlist';
 
 /**
- * /wishlist (spec 000 section 2): login required (the router guards it). The products of the
+ * /wishlist (docs/product/browsing.md#wishlist): login required (the router guards it). The products of the
  * user's first wishlist; a guest's favourite from before signing in is added on arrival.
  */
 export function WishlistPage() {
