@@ -14,6 +14,7 @@ const tableFilesOf = {
   checkout: ['checkout'],
   'dev-mailbox': ['mail'],
   notifications: ['notifications'],
+  ops: ['ops'],
   orders: ['orders'],
   outreach: ['outreach'],
   users: ['users'],

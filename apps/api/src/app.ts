@@ -20,6 +20,7 @@ import { servesDevMailbox } from './modules/dev-mailbox/gate';
 import { devMailboxAbsentRoutes, devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { opsRoutes } from './modules/ops';
 import { registerGiftScheduler } from './modules/orders';
 import { orderRoutes } from './modules/orders/routes';
 import { voucherRoutes } from './modules/orders/voucher-routes';
@@ -157,6 +158,7 @@ export async function buildApp({
       await api.register(voucherRoutes);
       await api.register(walletRoutes);
       await api.register(paymentRoutes);
+      await api.register(opsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -11,6 +11,7 @@ export * from './gift-delivery';
 export * from './health';
 export * from './money';
 export * from './notifications';
+export * from './ops';
 export * from './outreach';
 export * from './public-config';
 export * from './routes';

@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './checkout';
 export * from './mail';
 export * from './notifications';
+export * from './ops';
 export * from './orders';
 export * from './outreach';
 export * from './users';
