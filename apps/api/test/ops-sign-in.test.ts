@@ -1,6 +1,6 @@
 import type { CurrentOperator, OperatorPendingSession, OperatorTotpSetup } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, operatorSessions, operators } from '../src/db/schema';
 import { type ClockedTestContext, createClockedTestApp, hours, minutes } from './support/app';
 import { mailsTo } from './support/mail';
@@ -15,13 +15,23 @@ import {
 
 const ADMIN = 'boss@ugm.example';
 
+// One app for the file (building one takes seconds); each test signs in an operator of its own.
 let ctx: ClockedTestContext;
-beforeEach(async () => {
+beforeAll(async () => {
   ctx = await createClockedTestApp({ opsAdmins: [ADMIN] });
 });
-afterEach(async () => {
+afterAll(async () => {
   await ctx.close();
 });
+
+let counter = 0;
+/** A fresh admin of the test's own. */
+async function freshAdmin(): Promise<string> {
+  counter += 1;
+  const email = `admin-${counter}@ugm.example`;
+  await createOperator(ctx.app, email, 'admin');
+  return email;
+}
 
 describe('operator sign-in: e-mailed code, then the authenticator', () => {
   it('makes an OPS_ADMINS address an admin and signs it in with a real TOTP code', async () => {
@@ -95,6 +105,7 @@ describe('operator sign-in: e-mailed code, then the authenticator', () => {
   });
 
   it('uses an e-mailed code once', async () => {
+    const ADMIN = await freshAdmin();
     const code = await requestOperatorCode(ctx.app, ADMIN);
     const first = await opsCall(ctx.app, 'POST', '/auth/verify-code', null, { email: ADMIN, code });
     const second = await opsCall(ctx.app, 'POST', '/auth/verify-code', null, { email: ADMIN, code });
@@ -104,6 +115,7 @@ describe('operator sign-in: e-mailed code, then the authenticator', () => {
   });
 
   it('voids an e-mailed code after 5 wrong tries', async () => {
+    const ADMIN = await freshAdmin();
     const code = await requestOperatorCode(ctx.app, ADMIN);
     const wrong = code === '000000' ? '000001' : '000000';
     for (let i = 0; i < 5; i += 1) {
@@ -117,6 +129,7 @@ describe('operator sign-in: e-mailed code, then the authenticator', () => {
   });
 
   it('limits codes to 5 an hour per address', async () => {
+    const ADMIN = await freshAdmin();
     for (let i = 0; i < 5; i += 1) {
       expect((await opsCall(ctx.app, 'POST', '/auth/code', null, { email: ADMIN })).statusCode).toBe(200);
     }
@@ -126,6 +139,7 @@ describe('operator sign-in: e-mailed code, then the authenticator', () => {
   });
 
   it('uses an authenticator code once: the same code in a new sign-in is refused until the next step', async () => {
+    const ADMIN = await freshAdmin();
     const first = await signInOperator(ctx.app, ctx.clock, ADMIN);
     ctx.clock.advance(-30_000); // back into the step the first sign-in used
     const pending = await pendingSession(ctx.app, ADMIN);
@@ -141,9 +155,10 @@ describe('operator sign-in: e-mailed code, then the authenticator', () => {
   });
 
   it('gives exactly one session for one authenticator code sent many times at once', async () => {
+    const ADMIN = await freshAdmin();
     const first = await signInOperator(ctx.app, ctx.clock, ADMIN);
     const sessions = [];
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 4; i += 1) {
       ctx.clock.advance(minutes(1));
       sessions.push(await pendingSession(ctx.app, ADMIN));
     }
@@ -155,6 +170,7 @@ describe('operator sign-in: e-mailed code, then the authenticator', () => {
   }, 30_000);
 
   it('ends the pending session at the fifth wrong authenticator code', async () => {
+    const ADMIN = await freshAdmin();
     const first = await signInOperator(ctx.app, ctx.clock, ADMIN);
     const pending = await pendingSession(ctx.app, ADMIN);
     const right = await authenticatorCode(first.secret, ctx.clock.now());
@@ -169,6 +185,7 @@ describe('operator sign-in: e-mailed code, then the authenticator', () => {
   });
 
   it('signs out: the token stops working and the sign-out is audited', async () => {
+    const ADMIN = await freshAdmin();
     const { token } = await signInOperator(ctx.app, ctx.clock, ADMIN);
     expect((await opsCall(ctx.app, 'POST', '/auth/sign-out', token)).statusCode).toBe(204);
     expect((await opsCall(ctx.app, 'GET', '/me', token)).statusCode).toBe(401);
@@ -177,6 +194,7 @@ describe('operator sign-in: e-mailed code, then the authenticator', () => {
   });
 
   it('never puts a code or key in the e-mail outbox but the e-mailed code itself', async () => {
+    const ADMIN = await freshAdmin();
     const operator = await signInOperator(ctx.app, ctx.clock, ADMIN);
     const outbox = JSON.stringify(await ctx.app.db.select().from(mailOutbox));
     expect(outbox).not.toContain(operator.secret);
@@ -186,6 +204,7 @@ describe('operator sign-in: e-mailed code, then the authenticator', () => {
 
 describe('operator sessions', () => {
   it('end after 30 minutes idle, and each use moves the idle timer on', async () => {
+    const ADMIN = await freshAdmin();
     const { token } = await signInOperator(ctx.app, ctx.clock, ADMIN);
     ctx.clock.advance(minutes(29));
     expect((await opsCall(ctx.app, 'GET', '/me', token)).statusCode).toBe(200);
@@ -196,6 +215,7 @@ describe('operator sessions', () => {
   });
 
   it('end 8 hours after sign-in however busy', async () => {
+    const ADMIN = await freshAdmin();
     const { token } = await signInOperator(ctx.app, ctx.clock, ADMIN);
     for (let elapsed = 0; elapsed < hours(7) + minutes(40); elapsed += minutes(20)) {
       ctx.clock.advance(minutes(20));
@@ -203,11 +223,16 @@ describe('operator sessions', () => {
     }
     ctx.clock.advance(minutes(20));
     expect((await opsCall(ctx.app, 'GET', '/me', token)).statusCode).toBe(401);
-    const [session] = await ctx.app.db.select().from(operatorSessions).where(eq(operatorSessions.stage, 'full'));
-    expect(session?.endedAt).not.toBeNull();
+    const [operator] = await ctx.app.db.select().from(operators).where(eq(operators.email, ADMIN));
+    const sessions = await ctx.app.db
+      .select()
+      .from(operatorSessions)
+      .where(eq(operatorSessions.operatorId, operator?.id ?? ''));
+    expect(sessions.every((session) => session.endedAt !== null)).toBe(true);
   });
 
   it('a pending session lasts 10 minutes', async () => {
+    const ADMIN = await freshAdmin();
     const pending = await pendingSession(ctx.app, ADMIN);
     ctx.clock.advance(minutes(10));
     expect((await opsCall(ctx.app, 'POST', '/auth/totp/setup', pending.token)).statusCode).toBe(401);

@@ -39,7 +39,7 @@ export function opsCall(
 export async function requestOperatorCode(app: App, email: string): Promise<string> {
   const response = await opsCall(app, 'POST', '/auth/code', null, { email });
   if (response.statusCode !== 200) throw new Error(`code answered ${response.statusCode}: ${response.body}`);
-  return codeIn(await latestMailTo(app, email));
+  return codeIn(await latestMailTo(app, email.trim().toLowerCase()));
 }
 
 /** The e-mailed code step: a pending session. */
