@@ -18,12 +18,12 @@ afterAll(async () => {
 });
 
 let counter = 0;
-async function signedIn(role: OperatorRole): Promise<{ id: string; email: string; token: string }> {
+async function signedIn(role: OperatorRole): Promise<{ id: string; email: string; token: string; secret: string }> {
   counter += 1;
   const email = `${role}-${counter}@ugm.example`;
   const id = await createOperator(ctx.app, email, role);
-  const { token } = await signInOperator(ctx.app, ctx.clock, email);
-  return { id, email, token };
+  const { token, secret } = await signInOperator(ctx.app, ctx.clock, email);
+  return { id, email, token, secret };
 }
 
 const auditRowsFor = (targetId: string) => ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
@@ -195,6 +195,22 @@ describe('Team', () => {
     expect((await opsCall(ctx.app, 'GET', '/me', victim.token)).statusCode).toBe(401);
     const [row] = await ctx.app.db.select().from(operators).where(eq(operators.id, victim.id));
     expect(row?.disabledAt).toBeNull();
+  });
+
+  it('resets a lost authenticator: the operator’s sessions end and the next sign-in sets up a new one', async () => {
+    const admin = await signedIn('admin');
+    const lost = await signedIn('support');
+    const reset = await opsCall(ctx.app, 'PATCH', `/team/${lost.id}`, admin.token, {
+      resetTwoStep: true,
+      reason: 'Phone lost',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json<TeamMember>().twoStepSetUp).toBe(false);
+    expect((await opsCall(ctx.app, 'GET', '/me', lost.token)).statusCode).toBe(401);
+    const [row] = (await auditRowsFor(lost.id)).filter((entry) => entry.action === 'operator.two-step-reset');
+    expect(row).toMatchObject({ reason: 'Phone lost', after: { twoStepSetUp: false } });
+    const again = await signInOperator(ctx.app, ctx.clock, lost.email);
+    expect(again.secret).not.toBe(lost.secret);
   });
 
   it('never demotes or disables the last admin, and writes nothing when it refuses', async () => {

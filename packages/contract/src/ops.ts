@@ -124,14 +124,21 @@ const reasonSchema = text().max(500, 'The reason must be at most 500 characters'
 
 export const operatorIdParamsSchema = z.object({ operatorId: idSchema });
 
-/** A change to a team member: a new role, disabled or enabled, with an optional reason. */
+/**
+ * A change to a team member: a new role, disabled or enabled, or their two-step verification
+ * reset (a lost authenticator: they set it up again at their next sign-in), with an optional reason.
+ */
 export const updateOperatorRequestSchema = z
   .object({
     role: operatorRoleSchema.optional(),
     disabled: z.boolean('disabled must be true or false').optional(),
+    resetTwoStep: z.literal(true, 'resetTwoStep can only be true').optional(),
     reason: reasonSchema.optional(),
   })
-  .refine((change) => change.role !== undefined || change.disabled !== undefined, 'Nothing to change');
+  .refine(
+    (change) => change.role !== undefined || change.disabled !== undefined || change.resetTwoStep !== undefined,
+    'Nothing to change',
+  );
 export type UpdateOperatorRequest = z.input<typeof updateOperatorRequestSchema>;
 
 const dateSchema = text('Please give a date as YYYY-MM-DD or an ISO 8601 time').refine(
@@ -233,7 +240,7 @@ export const opsEndpoints = {
   updateOperator: defineEndpoint({
     method: 'PATCH',
     path: '/ops/team/:operatorId',
-    summary: "Change an operator's role, or disable or enable them (admin); never the last admin",
+    summary: "Change an operator's role, disable or enable them, or reset their two-step verification (admin)",
     params: operatorIdParamsSchema,
     body: updateOperatorRequestSchema,
     responses: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -61,10 +61,16 @@ export async function inviteOperator(
   });
 }
 
-type Change = { role?: OperatorRole | undefined; disabled?: boolean | undefined; reason?: string | undefined };
+type Change = {
+  role?: OperatorRole | undefined;
+  disabled?: boolean | undefined;
+  resetTwoStep?: true | undefined;
+  reason?: string | undefined;
+};
 
 /**
- * Changes an operator's role or disables or enables them. The enabled admins and the target are
+ * Changes an operator's role, disables or enables them, or resets their two-step verification
+ * (which ends their sessions: they set up a new authenticator at their next sign-in). The enabled admins and the target are
  * locked together first, so two admins demoting each other at once cannot leave none: the last
  * admin is never demoted or disabled (409). Disabling ends the operator's sessions in the same
  * transaction. Each change is audited with its before and after; a refused change writes nothing.
@@ -126,6 +132,26 @@ export async function updateOperator(
           ...subject,
           before: { disabled: !disabled },
           after: { disabled },
+        },
+        now,
+      );
+    }
+    if (change.resetTwoStep) {
+      // The kept time step stays: a code of the old key can never be replayed against a new one.
+      [updated = target] = await tx
+        .update(operators)
+        .set({ totpSecretSealed: null, totpConfirmedAt: null, updatedAt: now })
+        .where(eq(operators.id, target.id))
+        .returning();
+      await endSessionsOf(tx, target.id, now);
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'operator.two-step-reset',
+          ...subject,
+          before: { twoStepSetUp: target.totpConfirmedAt !== null },
+          after: { twoStepSetUp: false },
         },
         now,
       );
