@@ -14,10 +14,11 @@ const tableFilesOf = {
   checkout: ['checkout'],
   'dev-mailbox': ['mail'],
   notifications: ['notifications'],
+  gifts: ['gifts'],
   ops: ['ops'],
-  orders: ['orders'],
   outreach: ['outreach'],
   users: ['users'],
+  vouchers: ['vouchers'],
   wallets: ['wallets'],
   wishlists: ['wishlists'],
 };
@@ -125,6 +126,15 @@ module.exports = {
       severity: 'error',
       from: { path: `${api}/(lib|plugins|adapters|db)/` },
       to: { path: `${api}/modules/` },
+    },
+    {
+      name: 'api-modules-one-way',
+      comment:
+        'Two modules never import each other, directly or round a cycle of modules: one builds on the other, or the app passes in what the lower one needs (app.ts).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: `${api}/modules/[^/]+$` },
+      to: { path: `${api}/modules/[^/]+$`, circular: true },
     },
     ...tableRules,
     {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { API_BASE_PATH } from '@gvm/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerMailWorker } from './adapters/mail/plugin';
@@ -18,17 +19,17 @@ import { registerCreditHoldSweeper } from './modules/checkout';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { servesDevMailbox } from './modules/dev-mailbox/gate';
 import { devMailboxAbsentRoutes, devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { giftOfVoucher, registerGiftScheduler } from './modules/gifts';
+import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { opsRoutes } from './modules/ops';
-import { registerGiftScheduler } from './modules/orders';
-import { orderRoutes } from './modules/orders/routes';
-import { voucherRoutes } from './modules/orders/voucher-routes';
 import { outreachRoutes } from './modules/outreach/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { usersRoutes } from './modules/users/routes';
+import { voucherRoutes } from './modules/vouchers/routes';
 import { walletRoutes } from './modules/wallets/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
 import { registerApiReference } from './plugins/api-reference';
@@ -154,13 +155,13 @@ export async function buildApp({
       await api.register(notificationRoutes);
       await api.register(publicConfigRoutes);
       await api.register(checkoutRoutes);
-      await api.register(orderRoutes);
-      await api.register(voucherRoutes);
+      await api.register(giftRoutes);
+      await api.register(voucherRoutes, { giftOf: giftOfVoucher });
       await api.register(walletRoutes);
       await api.register(paymentRoutes);
       await api.register(opsRoutes);
     },
-    { prefix: '/api/v1' },
+    { prefix: API_BASE_PATH },
   );
 
   await app.register(seoRoutes);

@@ -2,7 +2,7 @@ import { GIFT_LINK_INVALID_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from '@gvm/contrac
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftTransfers, notifications, orders } from '../src/db/schema';
-import { NO_PENDING_GIFTS_MESSAGE, OWN_GIFT_MESSAGE, TRANSFER_CONFIRMED_MESSAGE } from '../src/modules/orders';
+import { NO_PENDING_GIFTS_MESSAGE, OWN_GIFT_MESSAGE, TRANSFER_CONFIRMED_MESSAGE } from '../src/modules/gifts';
 import { type CheckoutTestContext, createCheckoutTestApp, defined } from './support/checkout';
 import { buyGift, sendFrom } from './support/gifts';
 import { mailsTo } from './support/mail';

@@ -2,7 +2,7 @@ import { GIFT_LINK_INVALID_MESSAGE } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftTransfers, mailOutbox, notifications, orders } from '../src/db/schema';
-import { REDEEM_EMAIL_PER_IP, REDEEM_LINK_PER_ACCOUNT, REDEEM_LINK_PER_IP } from '../src/modules/orders/gift-routes';
+import { REDEEM_EMAIL_PER_IP, REDEEM_LINK_PER_ACCOUNT, REDEEM_LINK_PER_IP } from '../src/modules/gifts/routes';
 import { type CheckoutTestContext, createCheckoutTestApp } from './support/checkout';
 import { buyGift, sendFrom } from './support/gifts';
 import { nextIp } from './support/sign-in';

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { giftEvents, giftTransfers, mailOutbox, notifications } from '../src/db/schema';
-import { sendDueGifts } from '../src/modules/orders/gift-delivery';
-import { giftMailDepsOf } from '../src/modules/orders/gift-scheduler';
+import { sendDueGifts } from '../src/modules/gifts/delivery';
+import { giftMailDepsOf } from '../src/modules/gifts/scheduler';
 import {
   type CheckoutTestContext,
   checkoutPayload,

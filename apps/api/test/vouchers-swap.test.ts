@@ -13,6 +13,7 @@ let ctx: CheckoutTestContext;
 let stranger: TestUser;
 let hmvUs: ProductRow;
 let boots: ProductRow;
+let harrods: ProductRow;
 
 beforeAll(async () => {
   ctx = await createCheckoutTestApp();
@@ -29,9 +30,16 @@ beforeAll(async () => {
         maxPrice: 50000,
         denominations: [],
       }),
+      fixtureProduct({
+        code: 'HARRODS-GB',
+        merchantName: 'Harrods',
+        minPrice: 2500,
+        maxPrice: 50000,
+        denominations: [],
+      }),
     ])
     .returning();
-  [hmvUs, boots] = rows as [ProductRow, ProductRow];
+  [hmvUs, boots, harrods] = rows as [ProductRow, ProductRow, ProductRow];
 });
 afterAll(() => ctx.close());
 // Each test buys as its own shopper: checkout allows 10 sessions per account per 10 minutes.
@@ -105,10 +113,11 @@ describe('POST /orders/:id/swap', () => {
     ['another currency named in the request', () => swapTo(boots, 25, 'EUR'), 422],
     ['another value', () => swapTo(boots, 20), 422],
     ['a product that does not take the amount', () => swapTo(ctx.tesco, 30), 422],
+    ['a product whose minimum is above the amount', () => swapTo(harrods, 5), 422],
     ['an unknown product', () => swapTo({ ...boots, code: 'NOPE-GB' }, 25), 404],
     ['a malformed payload', () => ({ newOrderDetails: { productCode: 'BOOTS-GB' } }), 400],
   ])('refuses %s', async (name, payload, status) => {
-    const value = status === 422 && name.includes('amount') ? 30 : 25;
+    const value = !name.includes('amount') ? 25 : name.includes('minimum') ? 5 : 30;
     const owner = await createUserAndToken(ctx.app);
     const id = await buyVoucher(ctx, owner, value);
     const answer = await swap(owner, id, payload());

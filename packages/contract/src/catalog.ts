@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiUrl } from './api-path';
 import { DEFAULT_SORT, MAX_PAGE_SIZE, PAGE_SIZE, sortOptions } from './catalog-options';
 import { categoryValues } from './categories';
 import { defineEndpoint, errorResponses } from './endpoint';
@@ -201,4 +202,15 @@ export const catalogEndpoints = {
       ...errorResponses(400, 404),
     },
   }),
+};
+
+/**
+ * The catalogue reads the server makes of itself to send a page's first HTML with its data
+ * (plugins/web-app.ts): the same URLs the web asks for, query included.
+ */
+export const catalogueUrls = {
+  search: (query: Readonly<Record<string, string>>) => apiUrl(catalogEndpoints.search.path, { query }),
+  filters: (query: Readonly<Record<string, string>>) => apiUrl(catalogEndpoints.filters.path, { query }),
+  topSellers: (query: Readonly<Record<string, string>>) => apiUrl(catalogEndpoints.topSellers.path, { query }),
+  product: (id: string) => apiUrl(catalogEndpoints.get.path, { params: { id } }),
 };

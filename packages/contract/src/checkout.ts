@@ -148,21 +148,6 @@ export const orderStatusResponseSchema = z.object({
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 
-/** The gift landing page (/gift/:token): what the recipient sees before signing in. */
-export const giftParamsSchema = z.object({ token: text().trim().min(1).max(128) });
-export const giftSchema = z.object({
-  senderName: z.string(),
-  recipientName: z.string(),
-  merchant: z.object({ name: z.string() }),
-  imageUrl: z.string(),
-  value: z.number(),
-  currency: z.string(),
-  message: z.string().nullable(),
-  /** pending until claimed; claimed once someone has taken it (decision 019). */
-  status: z.enum(['pending', 'claimed']),
-});
-export type Gift = z.infer<typeof giftSchema>;
-
 export const checkoutEndpoints = {
   createSession: defineEndpoint({
     method: 'POST',
@@ -198,16 +183,6 @@ export const orderEndpoints = {
     summary: "The payment status of the caller's checkout session, by its poll key, with its orders",
     query: orderStatusQuerySchema,
     responses: { 200: orderStatusResponseSchema, ...errorResponses(400, 401, 404) },
-  }),
-};
-
-export const giftEndpoints = {
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/gifts/:token',
-    summary: 'The gift behind a claim link, as its landing page shows it',
-    params: giftParamsSchema,
-    responses: { 200: giftSchema, ...errorResponses(400, 404) },
   }),
 };
 

@@ -1,3 +1,4 @@
+export * from './api-path';
 export * from './api-reference';
 export * from './card-art';
 export * from './carts';
@@ -8,6 +9,7 @@ export * from './dev-mailbox';
 export * from './endpoint';
 export * from './errors';
 export * from './gift-delivery';
+export * from './gifts';
 export * from './health';
 export * from './money';
 export * from './notifications';

@@ -1,12 +1,12 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { apiReferenceEndpoints } from '@gvm/contract';
+import { API_BASE_PATH, apiReferenceEndpoints } from '@gvm/contract';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { App } from '../app-types';
 import { fromContract } from '../lib/endpoint-route';
 
 /** Every route of the API lives under this prefix; nothing else is documented. */
-export const apiPrefix = '/api/v1';
+export const apiPrefix = API_BASE_PATH;
 /** The readable reference page (Swagger UI, served from this server: the CSP allows only 'self'). */
 export const apiDocsPath = '/api/docs';
 

@@ -1,8 +1,9 @@
+import { API_BASE_PATH } from '@gvm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 
 /** Where answers may carry tokens or personal data: the API, the simulator's card page, the dev mailbox. */
-const privatePrefixes = ['/api/v1/', '/pay/', '/dev/mailbox'];
+const privatePrefixes = [`${API_BASE_PATH}/`, '/pay/', '/dev/mailbox'];
 
 /**
  * `Cache-Control: no-store` is the default for every answer under those paths, so no browser,

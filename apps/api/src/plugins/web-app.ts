@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
+  API_BASE_PATH,
   cartEndpoints,
+  catalogueUrls,
   DEFAULT_SORT,
   isCategoryValue,
   matchPageRoute,
@@ -98,7 +100,7 @@ export const EARLY_REQUESTS_SCRIPT = [
   '        var responses = {};',
   '        paths.forEach(function (path) {',
   "          var url = path.replace(':userId', encodeURIComponent(user));",
-  "          var response = fetch('/api/v1' + url, { headers: headers, signal: AbortSignal.timeout(10000) });",
+  `          var response = fetch('${API_BASE_PATH}' + url, { headers: headers, signal: AbortSignal.timeout(10000) });`,
   '          response.catch(function () {});',
   '          responses[url] = response;',
   '        });',
@@ -140,7 +142,7 @@ const SEARCH_COUNTRY = 'GB';
 const BROWSE_FILTERS = ['category', 'merchant', 'q', 'sortBy'] as const;
 /** docs/product/browsing.md#home: the product page's top sellers are limit 8, GB (the web's TOP_SELLERS_PARAMS). */
 const TOP_SELLERS_LIMIT = 8;
-const TOP_SELLERS_URL = `/api/v1/products/top-sellers?limit=${TOP_SELLERS_LIMIT}&country=${SEARCH_COUNTRY}`;
+const TOP_SELLERS_URL = catalogueUrls.topSellers({ limit: String(TOP_SELLERS_LIMIT), country: SEARCH_COUNTRY });
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
 /** The browse grid's first row on a phone (two columns). */
 const FIRST_ROW = 2;
@@ -358,7 +360,7 @@ async function initialDataFor(app: App, request: FastifyRequest, pathname: strin
     }
     params.sortBy ??= DEFAULT_SORT;
     params.country = SEARCH_COUNTRY;
-    const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), page: '1' });
+    const search = { ...params, limit: String(PAGE_SIZE), page: '1' };
     // Without a category, brand or search the home page opens with the top sellers' row.
     const showsRows = homeShowsRows(query);
     // The filter bar's lists for the page's country and category, as the first render asks for
@@ -366,8 +368,8 @@ async function initialDataFor(app: App, request: FastifyRequest, pathname: strin
     const filterParams: Record<string, string> = { country: SEARCH_COUNTRY };
     if (params.category && isCategoryValue(params.category)) filterParams.category = params.category;
     const [response, filtersResponse, topSellers] = await Promise.all([
-      catalogueAnswer(app, request, `/api/v1/products/search?${search}`),
-      catalogueAnswer(app, request, `/api/v1/products/filters?${new URLSearchParams(filterParams)}`),
+      catalogueAnswer(app, request, catalogueUrls.search(search)),
+      catalogueAnswer(app, request, catalogueUrls.filters(filterParams)),
       showsRows ? catalogueAnswer(app, request, TOP_SELLERS_URL) : undefined,
     ]);
     const filters = filtersResponse === undefined ? undefined : { params: filterParams, response: filtersResponse };
@@ -377,7 +379,7 @@ async function initialDataFor(app: App, request: FastifyRequest, pathname: strin
   if (id) {
     const decoded = decodeSafely(id);
     const [product, topSellers] = await Promise.all([
-      catalogueAnswer(app, request, `/api/v1/products/${encodeURIComponent(decoded)}`),
+      catalogueAnswer(app, request, catalogueUrls.product(decoded)),
       catalogueAnswer(app, request, TOP_SELLERS_URL),
     ]);
     return { product: product === undefined ? undefined : { id: decoded, response: product }, topSellers };

@@ -1,10 +1,11 @@
+import { API_BASE_PATH } from '@gvm/contract/api-path';
 import { ApiError, responseError } from './api-error';
 import { endSessionAndGoToLogin } from './auth/end-session';
 import { RefreshError, refreshSession } from './auth/refresh-session';
 import { readTokens } from './auth/token-storage';
 
-/** docs/product/README.md#web-client: base path /api/v1, JSON, 10-second timeout. */
-export const API_BASE_PATH = '/api/v1';
+/** The contract's base path (every request's URL is relative to it), JSON, 10-second timeout. */
+export { API_BASE_PATH };
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** One request to the API, its URL relative to /api/v1. */

@@ -1,4 +1,4 @@
-import { paymentEndpoints } from '@gvm/contract';
+import { apiUrl, paymentEndpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
 import type { Config } from '../../config';
 import type { PaymentProvider } from './provider';
@@ -72,7 +72,7 @@ export function createPaymentProvider(config: Config, deps: PaymentProviderDeps 
 }
 
 /** The simulator's webhook endpoint, as the contract names it. */
-export const SIMULATOR_WEBHOOK_URL = `/api/v1${paymentEndpoints.simulatorWebhook.path}`;
+export const SIMULATOR_WEBHOOK_URL = apiUrl(paymentEndpoints.simulatorWebhook.path);
 
 /**
  * When `app.payments` is the simulator: its hosted page (`/pay/:sessionId`), its webhooks

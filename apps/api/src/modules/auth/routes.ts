@@ -1,7 +1,7 @@
 import { authEndpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
-import { rejectInvalidRequestHook } from '../../lib/validation';
+import { rejectInvalidRequests } from '../../plugins/route-groups';
 import { logInWithGoogle, signUpWithGoogle, verifyGoogleAccessToken } from './google-service';
 import { limits } from './limits';
 import { requestLoginCode, signInWithCode } from './login-code-service';
@@ -13,44 +13,6 @@ import { revokeSession, rotateRefreshToken } from './session-service';
  * logout (docs/product/accounts.md#sessions). A 400 names the first invalid field, as the client shows it.
  */
 export async function authRoutes(app: App): Promise<void> {
-  const validated = { attachValidation: true, preHandler: rejectInvalidRequestHook } as const;
-
-  app.route({
-    ...fromContract(authEndpoints.generateCode),
-    ...validated,
-    config: limits.generateCode(app.appConfig.loginCodeIpLimit),
-    handler: async (request) => {
-      await requestLoginCode(app.db, app.appConfig, { email: request.body.email, ip: request.ip }, app.clock());
-      return { success: true as const };
-    },
-  });
-
-  app.route({
-    ...fromContract(authEndpoints.login),
-    ...validated,
-    config: limits.login,
-    handler: (request) =>
-      signInWithCode(
-        app.db,
-        app.appConfig,
-        { email: request.body.email, code: request.body.loginCode, ip: request.ip },
-        app.clock(),
-      ),
-  });
-
-  app.route({
-    ...fromContract(authEndpoints.register),
-    ...validated,
-    config: limits.register(app.appConfig.signupIpLimit),
-    handler: async (request, reply) => {
-      await registerUser(app.db, app.appConfig, request.body, app.clock());
-      return reply.status(201).send({
-        success: true,
-        message: `We've sent a validation email to ${request.body.email}. Please check your inbox.`,
-      });
-    },
-  });
-
   app.route({
     ...fromContract(authEndpoints.verifyEmail),
     config: limits.verify,
@@ -72,9 +34,48 @@ export async function authRoutes(app: App): Promise<void> {
     },
   });
 
+  await app.register(validatedAuthRoutes);
+}
+
+/** Every auth route that reads a body: its 400 names the first invalid field. */
+async function validatedAuthRoutes(app: App): Promise<void> {
+  rejectInvalidRequests(app);
+
+  app.route({
+    ...fromContract(authEndpoints.generateCode),
+    config: limits.generateCode(app.appConfig.loginCodeIpLimit),
+    handler: async (request) => {
+      await requestLoginCode(app.db, app.appConfig, { email: request.body.email, ip: request.ip }, app.clock());
+      return { success: true as const };
+    },
+  });
+
+  app.route({
+    ...fromContract(authEndpoints.login),
+    config: limits.login,
+    handler: (request) =>
+      signInWithCode(
+        app.db,
+        app.appConfig,
+        { email: request.body.email, code: request.body.loginCode, ip: request.ip },
+        app.clock(),
+      ),
+  });
+
+  app.route({
+    ...fromContract(authEndpoints.register),
+    config: limits.register(app.appConfig.signupIpLimit),
+    handler: async (request, reply) => {
+      await registerUser(app.db, app.appConfig, request.body, app.clock());
+      return reply.status(201).send({
+        success: true,
+        message: `We've sent a validation email to ${request.body.email}. Please check your inbox.`,
+      });
+    },
+  });
+
   app.route({
     ...fromContract(authEndpoints.refresh),
-    ...validated,
     config: limits.refresh,
     handler: (request) => rotateRefreshToken(app.db, app.appConfig, request.body.refreshToken, app.clock()),
   });
@@ -82,7 +83,6 @@ export async function authRoutes(app: App): Promise<void> {
   // Needs no access token: a client whose access token has expired must still be able to log out.
   app.route({
     ...fromContract(authEndpoints.logout),
-    ...validated,
     handler: async (request, reply) => {
       const sessionId = await revokeSession(app.db, request.body.refreshToken, app.clock());
       // This instance refuses the session's access tokens at once; others within seconds.
@@ -95,7 +95,6 @@ export async function authRoutes(app: App): Promise<void> {
   // login for an unknown account is a 404 and sign-up for a known one a 409.
   app.route({
     ...fromContract(authEndpoints.google),
-    ...validated,
     config: limits.google,
     handler: async (request, reply) => {
       const { accessToken, mode, name } = request.body;

@@ -2,6 +2,7 @@ import { cartEndpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
 import { assertSameUser } from '../../plugins/auth';
+import { requireSignIn } from '../../plugins/route-groups';
 import { addCartItem, addCartItems, createCart, getCart, removeCartItem, updateCartItem } from './service';
 import { rejectInvalidCartRequest } from './validation';
 
@@ -9,7 +10,7 @@ import { rejectInvalidCartRequest } from './validation';
 export async function cartRoutes(app: App): Promise<void> {
   // onRequest, so an anonymous caller learns nothing from validation before being refused; the
   // handlers check the path's :userId before the body, so another user's cart answers 403 first.
-  app.addHook('onRequest', app.authenticate);
+  requireSignIn(app);
 
   app.route({
     ...fromContract(cartEndpoints.create),

@@ -8,10 +8,10 @@ import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions }
 import { clearCart } from '../carts';
 import { cardArtEmailUrl } from '../catalog';
 import { notifyUser } from '../notifications';
-import { issueVouchers } from '../orders';
 import { findUserByEmail } from '../users';
 import { CreditSpentElsewhereError, recordCardPurchase, releaseCreditHold, spendHeldCredit } from '../wallets';
 import type { CheckoutDeps } from './deps';
+import { issueUnits } from './issue';
 import { type CheckoutSnapshot, unitsOf } from './snapshot';
 
 /** Which statuses each reported state may replace; a fulfilled session never changes again. */
@@ -47,7 +47,7 @@ export async function fulfilIn(tx: Executor, deps: CheckoutDeps, sessionId: stri
     .returning();
   if (!session) return false;
   const snapshot = session.items as CheckoutSnapshot;
-  const issued = await issueVouchers(tx, {
+  const issued = await issueUnits(tx, {
     checkoutSessionId: session.id,
     buyerId: session.userId,
     units: unitsOf(snapshot),

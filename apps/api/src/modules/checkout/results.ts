@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions } from '../../db/schema/checkout';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { listSessionOrders } from '../orders';
+import { giftOrdersOf } from '../gifts';
+import { listSessionVouchers } from '../vouchers';
 import type { CheckoutDeps } from './deps';
 import { applyState } from './fulfilment';
 import { hashPollKey } from './service';
@@ -43,6 +44,19 @@ async function settle(db: Database, deps: CheckoutDeps, session: CheckoutSession
   await applyState(db, deps, session, state);
   const [fresh] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
   return fresh ?? session;
+}
+
+/** The orders of one paid session as the payment result screen shows them, gifts with their recipient. */
+async function listSessionOrders(db: Database, checkoutSessionId: string): Promise<OrderItem[]> {
+  const vouchers = await listSessionVouchers(db, checkoutSessionId);
+  const gifts = await giftOrdersOf(
+    db,
+    vouchers.map((voucher) => voucher._id),
+  );
+  return vouchers.map((voucher) => {
+    const giftOrder = gifts.get(voucher._id);
+    return giftOrder ? { ...voucher, giftOrder } : voucher;
+  });
 }
 
 export type VerifyOutcome =

@@ -1,5 +1,5 @@
 import { type OrderItem, toMajorUnits } from '@gvm/contract';
-import type { VoucherUnit } from '../orders';
+import type { VoucherUnit } from '../vouchers';
 
 export interface SnapshotRecipient {
   name: string;
@@ -30,9 +30,14 @@ export interface CheckoutSnapshot {
   lines: SnapshotLine[];
 }
 
+/** One voucher of a snapshot, with its recipient when it is a gift. */
+export interface SnapshotUnit extends Omit<VoucherUnit, 'heldForGift'> {
+  gift?: SnapshotRecipient;
+}
+
 /** Every voucher of the snapshot, numbered across lines: gifts first within a line, then own units. */
-export function unitsOf(snapshot: CheckoutSnapshot): VoucherUnit[] {
-  const units: VoucherUnit[] = [];
+export function unitsOf(snapshot: CheckoutSnapshot): SnapshotUnit[] {
+  const units: SnapshotUnit[] = [];
   for (const line of snapshot.lines) {
     for (let unit = 0; unit < line.quantity; unit += 1) {
       const recipient = line.recipients[unit];

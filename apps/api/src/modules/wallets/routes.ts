@@ -1,25 +1,22 @@
 import { walletEndpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
-import { rejectInvalidRequestHook } from '../../lib/validation';
 import { assertSameUser } from '../../plugins/auth';
+import { rejectInvalidRequests, requireSignIn } from '../../plugins/route-groups';
 import { createWallet, getWallet } from './service';
 
 /** The caller's wallet (docs/product/wallet-and-credit.md#wallet-page); another user's id answers 403. */
 export async function walletRoutes(app: App): Promise<void> {
+  requireSignIn(app);
+  rejectInvalidRequests(app);
+
   app.route({
     ...fromContract(walletEndpoints.get),
-    onRequest: app.authenticate,
-    attachValidation: true,
-    preHandler: rejectInvalidRequestHook,
     handler: (request) => getWallet(app.db, assertSameUser(request, request.params.userId).id),
   });
 
   app.route({
     ...fromContract(walletEndpoints.create),
-    onRequest: app.authenticate,
-    attachValidation: true,
-    preHandler: rejectInvalidRequestHook,
     handler: async (request, reply) => {
       const user = assertSameUser(request, request.body.userID);
       const { wallet, created } = await createWallet(app.db, user.id, request.body.currency);

@@ -2,12 +2,13 @@ import { WISHLIST_ITEM_ADDED_MESSAGE, WISHLIST_ITEM_REMOVED_MESSAGE, wishlistEnd
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
 import { assertSameUser, currentUser } from '../../plugins/auth';
+import { requireSignIn } from '../../plugins/route-groups';
 import { addWishlistItem, createWishlist, getWishlists, removeWishlistItem } from './service';
 
 /** The signed-in shopper's wishlist (docs/product/browsing.md#wishlist). */
 export async function wishlistRoutes(app: App): Promise<void> {
   // onRequest, so an anonymous caller learns nothing from validation before being refused.
-  app.addHook('onRequest', app.authenticate);
+  requireSignIn(app);
 
   app.route({
     ...fromContract(wishlistEndpoints.list),

@@ -18,7 +18,7 @@ import {
 } from '@gvm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { type GiftTransferRow, giftTransfers, type OrderRow, orders } from '../../db/schema/orders';
+import { giftTransfers } from '../../db/schema/gifts';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import {
@@ -28,8 +28,9 @@ import {
   giftHistories,
   queueGiftEmail,
   recordGiftEvent,
-} from './gift-delivery';
-import { newClaimToken } from './service';
+} from './delivery';
+import { newClaimToken } from './tokens';
+import { type TransferWithVoucher, withVoucher } from './with-vouchers';
 
 /**
  * What a gift's sender may do while it is unclaimed (decision 025): move its delivery day, send it
@@ -44,20 +45,19 @@ export interface GiftChangeResult {
   delivery: GiftDelivery;
 }
 
-type Locked = { transfer: GiftTransferRow; order: OrderRow };
+type Locked = TransferWithVoucher;
 
 async function lockSentGift(tx: Executor, userId: string, orderId: string): Promise<Locked> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE);
   const [row] = await tx
-    .select({ transfer: giftTransfers, order: orders })
+    .select()
     .from(giftTransfers)
-    .innerJoin(orders, eq(orders.id, giftTransfers.orderId))
     .where(and(eq(giftTransfers.orderId, orderId.toLowerCase()), eq(giftTransfers.senderId, userId)))
     .limit(1)
-    .for('update', { of: giftTransfers });
+    .for('update');
   if (!row) throw notFound(ORDER_NOT_FOUND_MESSAGE);
-  if (row.transfer.latestAction !== 'pending') throw conflict(GIFT_NOT_PENDING_MESSAGE);
-  return row;
+  if (row.latestAction !== 'pending') throw conflict(GIFT_NOT_PENDING_MESSAGE);
+  return withVoucher(tx, row);
 }
 
 /** One sender change: a transaction that locks the gift first and reads the clock once. */

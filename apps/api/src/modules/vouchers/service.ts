@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { createVoucherCipher, newVoucherCode, newVoucherPin, usesPin } from '../../adapters/vouchers';
 import type { Database, Executor } from '../../db/client';
-import { giftTransfers, type OrderRow, orders } from '../../db/schema/orders';
+import { type OrderRow, orders } from '../../db/schema/vouchers';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { findProductsByCodes, getProductByCode, logoUrl } from '../catalog';
@@ -21,7 +21,7 @@ import { notifyUser } from '../notifications';
 import { creditWallet } from '../wallets';
 
 /**
- * The vouchers a user holds (docs/product/vouchers-and-gifts.md#voucher-states): the active list,
+ * The vouchers a user holds (decision 019): the active list,
  * one voucher's detail, activation, the voucher at the till, exchange (swap) and conversion to
  * UGM Credit (return). Each state change is one conditional UPDATE ... WHERE <state> RETURNING,
  * so of many simultaneous calls on one voucher exactly one succeeds and the others answer 409.
@@ -103,18 +103,28 @@ export async function listActiveVouchers(db: Executor, userId: string): Promise<
   return rows.map((row) => toActiveOrder(row, products.get(row.productCode)));
 }
 
+/**
+ * What the gifts module tells about a voucher sent as a gift: who sent it (they may look at it
+ * too) and to whom. Passed in by the app, since gifts builds on vouchers and not the other way
+ * (decision 046).
+ */
+export type GiftOfVoucher = (
+  db: Executor,
+  voucherId: string,
+) => Promise<{ senderId: string; recipientName: string } | null>;
+
 /** One voucher for its owner, or for the sender of a gift; anyone else 404. */
-export async function getVoucherDetail(db: Executor, userId: string, orderId: string): Promise<OrderDetail> {
+export async function getVoucherDetail(
+  db: Executor,
+  giftOf: GiftOfVoucher,
+  userId: string,
+  orderId: string,
+): Promise<OrderDetail> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE);
-  const [row] = await db
-    .select({ order: orders, transfer: giftTransfers })
-    .from(orders)
-    .leftJoin(giftTransfers, eq(giftTransfers.orderId, orders.id))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  if (!row) throw notFound(ORDER_NOT_FOUND_MESSAGE);
-  const { order, transfer } = row;
-  if (order.ownerId !== userId && transfer?.senderId !== userId) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  const gift = await giftOf(db, order.id);
+  if (order.ownerId !== userId && gift?.senderId !== userId) throw notFound(ORDER_NOT_FOUND_MESSAGE);
   return {
     _id: order.id,
     imageUrl: logoUrl(order.productCode),
@@ -124,7 +134,7 @@ export async function getVoucherDetail(db: Executor, userId: string, orderId: st
     valuePurchased: toMajorUnits(order.value),
     isActivated: order.activatedAt !== null,
     isActive: isUsable(order),
-    ...(transfer ? { giftOrder: { recipientName: transfer.recipientName } } : {}),
+    ...(gift ? { giftOrder: { recipientName: gift.recipientName } } : {}),
   };
 }
 
@@ -178,9 +188,10 @@ export async function tillVoucher(
 }
 
 /**
- * docs/product/vouchers-and-gifts.md#exchange, the exchange candidate rule, re-checked on the server: the new product
- * lists the voucher's country, has its currency, and takes its value (one of its denominations,
- * or maxPrice at or above it); it is not the same product; the request names the voucher's value.
+ * The exchange candidate rule, re-checked on the server: the new product lists the voucher's
+ * country, has its currency, and takes its value (one of its denominations, or within its
+ * minimum and maximum, as a purchase of it would have to be); it is not the same product; the
+ * request names the voucher's value.
  */
 export function exchangeRefusal(
   order: Pick<OrderRow, 'productCode' | 'currency' | 'value'>,
@@ -195,7 +206,8 @@ export function exchangeRefusal(
   }
   if (toMinorUnits(requested.valuePurchased) !== order.value) return 'An exchange keeps the voucher’s value';
   if (!product.country.some((country) => countries.includes(country))) return NOT_EXCHANGEABLE_MESSAGE;
-  if (!(product.denominations.includes(value) || product.maxPrice >= value)) return NOT_EXCHANGEABLE_MESSAGE;
+  const withinRange = product.minPrice <= value && value <= product.maxPrice;
+  if (!(product.denominations.includes(value) || withinRange)) return NOT_EXCHANGEABLE_MESSAGE;
   return null;
 }
 

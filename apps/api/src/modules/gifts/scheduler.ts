@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../../app-types';
 import type { Database } from '../../db/client';
-import { type GiftMailDeps, remindUnclaimedGifts, sendDueGifts } from './gift-delivery';
+import { type GiftMailDeps, remindUnclaimedGifts, sendDueGifts } from './delivery';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,22 +7,23 @@ import {
   type TransferredOrder,
   toMajorUnits,
 } from '@gvm/contract';
-import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { giftClaimedEmail } from '../../adapters/mail/templates';
 import type { Database, Executor } from '../../db/client';
-import { type GiftTransferRow, giftTransfers, type OrderRow, orders } from '../../db/schema/orders';
+import { type GiftTransferRow, giftTransfers } from '../../db/schema/gifts';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { cardArtEmailUrl, logoUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { findUserByEmail, findUserContacts, getCurrentUser } from '../users';
-import { deliveryOf, giftHistories } from './gift-delivery';
-import { hashClaimToken } from './service';
-import { activeOrderOf, redemptionUrlOf } from './voucher-service';
+import { activeOrderOf, handOverVoucher, redemptionUrlOf, type VoucherRow } from '../vouchers';
+import { deliveryOf, giftHistories } from './delivery';
+import { hashClaimToken } from './tokens';
+import { type TransferWithVoucher, withVouchers } from './with-vouchers';
 
 /**
- * Gifts between people (decision 019): the received and sent lists, and the three ways a pending gift
+ * Gifts between people: the received and sent lists, and the three ways a pending gift
  * is claimed (the addressee confirms it, redeem by sender e-mail, redeem by claim link). Every
  * claim is one transaction guarded by `UPDATE gift_transfers ... WHERE latest_action = 'pending'
  * RETURNING`, so of many simultaneous claims exactly one succeeds.
@@ -48,8 +49,6 @@ export interface ClaimResult {
   order: ActiveOrder;
 }
 
-type TransferWithOrder = { transfer: GiftTransferRow; order: OrderRow };
-
 const recipientIs = (email: string) => sql`lower(${giftTransfers.recipientEmail}) = ${email.toLowerCase()}`;
 /** A gift scheduled for a later day stays out of its recipient's sight until its e-mail goes (decision 025). */
 const emailed = isNotNull(giftTransfers.emailedAt);
@@ -58,7 +57,7 @@ async function callerEmail(db: Executor, userId: string): Promise<string> {
   return (await getCurrentUser(db, userId)).email.toLowerCase();
 }
 
-function isUsable(order: OrderRow, callerId: string): boolean {
+function isUsable(order: VoucherRow, callerId: string): boolean {
   return (
     order.ownerId === callerId &&
     order.status === 'active' &&
@@ -70,7 +69,7 @@ function isUsable(order: OrderRow, callerId: string): boolean {
 
 async function toTransferredOrders(
   db: Executor,
-  rows: readonly TransferWithOrder[],
+  rows: readonly TransferWithVoucher[],
   callerId: string,
   withDelivery: { now: Date } | null = null,
 ): Promise<TransferredOrder[]> {
@@ -106,25 +105,23 @@ async function toTransferredOrders(
 export async function listReceivedGifts(db: Executor, userId: string): Promise<TransferredOrder[]> {
   const email = await callerEmail(db, userId);
   const rows = await db
-    .select({ transfer: giftTransfers, order: orders })
+    .select()
     .from(giftTransfers)
-    .innerJoin(orders, eq(orders.id, giftTransfers.orderId))
     .where(or(and(recipientIs(email), emailed), eq(giftTransfers.claimedBy, userId)))
     .orderBy(desc(giftTransfers.sentAt), desc(giftTransfers.id))
     .limit(LIST_LIMIT);
-  return toTransferredOrders(db, rows, userId);
+  return toTransferredOrders(db, await withVouchers(db, rows), userId);
 }
 
 /** GET /orders/sent: gifts the caller sent, newest first, each with its delivery and history. */
 export async function listSentGifts(db: Executor, userId: string, now: Date): Promise<TransferredOrder[]> {
   const rows = await db
-    .select({ transfer: giftTransfers, order: orders })
+    .select()
     .from(giftTransfers)
-    .innerJoin(orders, eq(orders.id, giftTransfers.orderId))
     .where(eq(giftTransfers.senderId, userId))
     .orderBy(desc(giftTransfers.sentAt), desc(giftTransfers.id))
     .limit(LIST_LIMIT);
-  return toTransferredOrders(db, rows, userId, { now });
+  return toTransferredOrders(db, await withVouchers(db, rows), userId, { now });
 }
 
 /** POST /orders/redeem-email: pending gifts from the account with `senderEmail` to the caller's e-mail. */
@@ -136,9 +133,8 @@ export async function findPendingGiftsFrom(
   const [email, sender] = await Promise.all([callerEmail(db, userId), findUserByEmail(db, senderEmail)]);
   if (!sender || sender.id === userId) throw notFound(NO_PENDING_GIFTS_MESSAGE);
   const rows = await db
-    .select({ transfer: giftTransfers, order: orders })
+    .select()
     .from(giftTransfers)
-    .innerJoin(orders, eq(orders.id, giftTransfers.orderId))
     .where(
       and(
         eq(giftTransfers.senderId, sender.id),
@@ -150,7 +146,7 @@ export async function findPendingGiftsFrom(
     .orderBy(desc(giftTransfers.sentAt), desc(giftTransfers.id))
     .limit(LIST_LIMIT);
   if (rows.length === 0) throw notFound(NO_PENDING_GIFTS_MESSAGE);
-  return rows.map(({ transfer, order }) => ({
+  return (await withVouchers(db, rows)).map(({ transfer, order }) => ({
     orderId: order.id,
     merchant: order.merchantName,
     imageUrl: logoUrl(order.productCode),
@@ -160,15 +156,16 @@ export async function findPendingGiftsFrom(
   }));
 }
 
-async function findTransferByOrder(db: Executor, orderId: string): Promise<TransferWithOrder | null> {
+async function findTransferByOrder(db: Executor, orderId: string): Promise<TransferWithVoucher | null> {
   if (!isUuid(orderId)) return null;
   const [row] = await db
-    .select({ transfer: giftTransfers, order: orders })
+    .select()
     .from(giftTransfers)
-    .innerJoin(orders, eq(orders.id, giftTransfers.orderId))
     .where(and(eq(giftTransfers.orderId, orderId.toLowerCase()), emailed))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const [found] = await withVouchers(db, [row]);
+  return found ?? null;
 }
 
 /**
@@ -275,11 +272,7 @@ async function claim(
       )
       .returning({ id: giftTransfers.id });
     if (!claimed) return null;
-    const [order] = await tx
-      .update(orders)
-      .set({ ownerId: userId })
-      .where(and(eq(orders.id, transfer.orderId), isNull(orders.ownerId)))
-      .returning();
+    const order = await handOverVoucher(tx, transfer.orderId, userId);
     // A pending gift's order has no owner; anything else is a broken invariant, so nothing commits.
     if (!order) throw new AppError('CONFLICT', GIFT_ALREADY_CLAIMED_MESSAGE);
     const people = await findUserContacts(tx, [transfer.senderId, userId]);

@@ -19,13 +19,13 @@ import {
   type GiftTransferRow,
   giftEvents,
   giftTransfers,
-  type OrderRow,
-  orders,
-} from '../../db/schema/orders';
+} from '../../db/schema/gifts';
 import { cardArtEmailUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { findUserByEmail, findUserContacts } from '../users';
-import { newClaimToken } from './service';
+import type { VoucherRow } from '../vouchers';
+import { newClaimToken } from './tokens';
+import { withVoucher } from './with-vouchers';
 
 /**
  * Delivering gift e-mails (decision 025). A gift e-mail is queued in the outbox by the
@@ -56,8 +56,8 @@ export async function recordGiftEvent(
 }
 
 /**
- * The gift's claim token in clear, to put in an e-mail. A gift sent before scheduled delivery (decision 025) has no sealed
- * copy: it gets a new token (its old link stops working; the e-mail being queued carries the new one).
+ * The gift's claim token in clear, to put in an e-mail. A gift sent before tokens were kept
+ * sealed has no sealed copy: it gets a new token (its old link stops working; the e-mail being queued carries the new one).
  */
 async function claimTokenOf(tx: Executor, deps: GiftMailDeps, transfer: GiftTransferRow): Promise<string> {
   if (transfer.claimTokenCiphertext) return createVoucherCipher(deps.encryptionKey).open(transfer.claimTokenCiphertext);
@@ -81,7 +81,7 @@ export async function queueGiftEmail(
   tx: Executor,
   deps: GiftMailDeps,
   transfer: GiftTransferRow,
-  order: Pick<OrderRow, 'productCode' | 'merchantName' | 'value' | 'currency'>,
+  order: Pick<VoucherRow, 'productCode' | 'merchantName' | 'value' | 'currency'>,
   kind: 'sent' | 'resent',
   now: Date,
 ): Promise<void> {
@@ -113,10 +113,8 @@ export async function queueGiftEmail(
   }
 }
 
-async function orderOf(tx: Executor, orderId: string): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new Error(`gift transfer without its order ${orderId}`);
-  return order;
+async function voucherOf(tx: Executor, transfer: GiftTransferRow): Promise<VoucherRow> {
+  return (await withVoucher(tx, transfer)).order;
 }
 
 /**
@@ -142,7 +140,7 @@ export async function sendDueGifts(db: Database, deps: GiftMailDeps, batchSize =
       .where(and(inArray(giftTransfers.id, due), isNull(giftTransfers.emailedAt)))
       .returning();
     for (const transfer of claimed) {
-      await queueGiftEmail(tx, deps, transfer, await orderOf(tx, transfer.orderId), 'sent', now);
+      await queueGiftEmail(tx, deps, transfer, await voucherOf(tx, transfer), 'sent', now);
     }
     return claimed.length;
   });
@@ -175,7 +173,7 @@ export async function remindUnclaimedGifts(db: Database, deps: GiftMailDeps, bat
       .where(and(inArray(giftTransfers.id, due), isNull(giftTransfers.remindedAt)))
       .returning();
     for (const transfer of claimed) {
-      const order = await orderOf(tx, transfer.orderId);
+      const order = await voucherOf(tx, transfer);
       const token = await claimTokenOf(tx, deps, transfer);
       const senderName = await senderNameOf(tx, transfer.senderId);
       const amount = formatMoney(toMajorUnits(order.value), order.currency);

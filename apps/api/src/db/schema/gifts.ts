@@ -1,69 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { products } from './catalog';
-import { checkoutSessions } from './checkout';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
-
-/**
- * An order is one voucher (docs/product/vouchers-and-gifts.md#voucher-states): quantity 3 makes 3 rows. UNIQUE
- * (checkout_session_id, unit_index) is the second line of the exactly-once defence. A gift order
- * has no owner until its recipient claims it. Code and PIN are AES-256-GCM ciphertexts
- * (base64url of iv, tag, ciphertext); the plaintext is never stored. An exchange's replacement
- * has no checkout session of its own: it names the voucher it replaces.
- */
-export const orders = pgTable(
-  'orders',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** The checkout that paid for it; null for a replacement issued by an exchange (see replacesOrderId). */
-    checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id, { onDelete: 'cascade' }),
-    unitIndex: integer('unit_index').notNull(),
-    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    buyerId: uuid('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-    productCode: text('product_code').notNull(),
-    merchantName: text('merchant_name').notNull(),
-    /** Minor units (pence). */
-    value: integer('value').notNull(),
-    currency: text('currency').notNull(),
-    status: text('status').notNull().default('active'),
-    activatedAt: timestamp('activated_at', { withTimezone: true }),
-    swapped: boolean('swapped').notNull().default(false),
-    deactivated: boolean('deactivated').notNull().default(false),
-    codeCiphertext: text('code_ciphertext').notNull(),
-    pinCiphertext: text('pin_ciphertext'),
-    /**
-     * The voucher an exchange replaced (unique: a voucher is replaced at most once, the
-     * exactly-once guard of a swap).
-     */
-    replacesOrderId: uuid('replaces_order_id')
-      .unique('orders_replaces_order')
-      .references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    check('orders_origin', sql`(${table.checkoutSessionId} is null) = (${table.replacesOrderId} is not null)`),
-    unique('orders_session_unit').on(table.checkoutSessionId, table.unitIndex),
-    index('orders_owner').on(table.ownerId, table.createdAt),
-    index('orders_buyer').on(table.buyerId, table.createdAt),
-    check('orders_value', sql`${table.value} > 0`),
-    check('orders_unit_index', sql`${table.unitIndex} >= 0`),
-  ],
-);
+import { orders } from './vouchers';
 
 export const giftTransferActions = ['pending', 'claimed'] as const;
 export type GiftTransferAction = (typeof giftTransferActions)[number];
@@ -72,7 +10,7 @@ export type GiftTransferAction = (typeof giftTransferActions)[number];
  * A gift order's way to its recipient: sent by e-mail with a single-use claim link whose token
  * (256 random bits) is looked up by its SHA-256 and kept sealed (AES-256-GCM, like voucher codes)
  * only so the same link can be e-mailed again (a scheduled send, a resend, a reminder). The gift
- * e-mail is due at `send_at` (decision 025: a chosen day at 09:00 UK time) and `emailed_at` is set by
+ * e-mail is due at `send_at` (a chosen day at 09:00 UK time) and `emailed_at` is set by
  * the one transaction that queues it: the durable schedule, claimed with FOR UPDATE SKIP LOCKED
  * (decision 025). `reminded_at` likewise guards the one 30-day reminder.
  */
@@ -93,7 +31,7 @@ export const giftTransfers = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     latestAction: text('latest_action').$type<GiftTransferAction>().notNull().default('pending'),
     claimTokenHash: text('claim_token_hash').notNull().unique(),
-    /** The claim token sealed with the voucher key; null for gifts sent before scheduled delivery (decision 025). */
+    /** The claim token sealed with the voucher key; null for gifts sent before tokens were kept sealed. */
     claimTokenCiphertext: text('claim_token_ciphertext'),
     claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -151,6 +89,5 @@ export const giftEvents = pgTable(
   ],
 );
 
-export type OrderRow = typeof orders.$inferSelect;
 export type GiftTransferRow = typeof giftTransfers.$inferSelect;
 export type GiftEventRow = typeof giftEvents.$inferSelect;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineEndpoint, errorResponses } from './endpoint';
+import { text } from './text';
+
+/*
+ * Gifts: a voucher bought for someone else reaches them by a claim link. The sender's changes to
+ * its delivery are in gift-delivery.ts; claiming a gift (confirm, redeem by link or by the
+ * sender's e-mail) and the received and sent lists are among voucherEndpoints (vouchers.ts),
+ * under /orders as the web calls them.
+ */
+
+/** The gift landing page (/gift/:token): what the recipient sees before signing in. */
+export const giftParamsSchema = z.object({ token: text().trim().min(1).max(128) });
+export const giftSchema = z.object({
+  senderName: z.string(),
+  recipientName: z.string(),
+  merchant: z.object({ name: z.string() }),
+  imageUrl: z.string(),
+  value: z.number(),
+  currency: z.string(),
+  message: z.string().nullable(),
+  /** pending until claimed; claimed once someone has taken it. */
+  status: z.enum(['pending', 'claimed']),
+});
+export type Gift = z.infer<typeof giftSchema>;
+
+export const giftEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/gifts/:token',
+    summary: 'The gift behind a claim link, as its landing page shows it',
+    params: giftParamsSchema,
+    responses: { 200: giftSchema, ...errorResponses(400, 404) },
+  }),
+};
