@@ -5,14 +5,17 @@ export const baseURL = `http://localhost:${port}`;
 
 /**
  * Browser tests drive Debian's Chromium against a freshly started marketplace. The app is
- * built by `npm run test:e2e` before this runs. One worker: the tests share one server.
+ * built by `npm run test:e2e` before this runs. The tests share one server and run two at a
+ * time, each test on data of its own (a fresh account per test, the dev mailbox read per
+ * recipient), so none depends on another's rows or on the order they run in. E2E_WORKERS
+ * overrides the count.
  */
 export default defineConfig({
   testDir: './tests',
   // Separate folders let several developers run their own specs at once.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,

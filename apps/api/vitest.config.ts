@@ -5,7 +5,8 @@ export default defineConfig({
     name: 'api',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
-    // Each file starts its own PGlite (WASM) or creates its own PostgreSQL database.
+    // Migrates once; each file then copies the migrated database (decision 004).
+    globalSetup: ['test/support/migrated-database.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -7,6 +7,10 @@ import { findProduct } from './support/catalogue';
 import { enterCard, payWith } from './support/purchase';
 import { signIn } from './support/sign-in';
 
+// Each test signs a shopper in through the mailbox and pays through the simulator, as the credit
+// and redeem specs do; with two workers on two cores a page may wait for the other's test.
+test.beforeEach(() => test.slow());
+
 /** The simulator's documented test cards (decision 016). */
 const cards = {
   paid: '4242 4242 4242 4242',

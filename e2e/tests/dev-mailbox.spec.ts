@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { extractCode, extractLink, readLatestMail } from './mailbox';
+import { uniqueEmail } from './support/accounts';
 
 test('an e-mail the app sends can be read from the dev mailbox, as JSON and as a page', async ({ page, request }) => {
-  const email = `reader-${Date.now()}@example.com`;
+  const email = uniqueEmail('reader');
   const before = new Date();
   const subscribed = await request.post('/api/v1/outreach/newsletter', { data: { email } });
   expect(subscribed.ok()).toBe(true);

@@ -6,6 +6,10 @@ import { findProduct } from './support/catalogue';
 import { buyGift, PAYING_CARD, payWith } from './support/purchase';
 import { signIn } from './support/sign-in';
 
+// Each test signs a shopper in through the mailbox and pays through the simulator, as the credit
+// and redeem specs do; with two workers on two cores a page may wait for the other's test.
+test.beforeEach(() => test.slow());
+
 /** Decision 025 in the browser: a gift for tomorrow waits; a mistyped address is corrected. */
 
 test("a gift scheduled for tomorrow is paid now, reads 'Scheduled for {date}' and is not e-mailed yet", async ({

@@ -1,40 +1,54 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App } from '../src/app-types';
 import { type Config, testConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { databaseUrl, newDatabaseName, onServer, readPgliteArchive } from './support/migrated-database';
 
 /**
- * A database of the test file's own: in-memory PGlite by default, or a fresh database on the
- * PostgreSQL server named by TEST_DATABASE_URL (CI), dropped when the file is done.
+ * A database of the test file's own (decision 004): an in-memory PGlite by default, or a fresh
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (CI), dropped when the file is
+ * done. Either starts as a copy of the database the run migrated once (support/migrated-database.ts).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
+    const archive = inject('migratedPgliteArchive');
+    if (archive) return openDatabase({ pgliteArchive: await readPgliteArchive(archive) });
+    // Run without the project's globalSetup: migrate this one.
     const database = await openDatabase({});
     await database.migrate();
     return database;
   }
-  const name = `gvm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await database.migrate();
+  const name = await createServerDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolSize: 5 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * Creates a migrated database of the caller's own on the PostgreSQL server at `serverUrl`: a copy
+ * of the run's template, or migrated here when run without the project's globalSetup. Resolves
+ * with its name; the caller drops it.
+ */
+export async function createServerDatabase(serverUrl: string): Promise<string> {
+  const name = newDatabaseName(serverUrl, 'file');
+  const template = inject('migratedTemplateDatabase');
+  await onServer(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  if (!template) {
+    const migrator = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolSize: 1 });
+    try {
+      await migrator.migrate();
+    } finally {
+      await migrator.close();
+    }
+  }
+  return name;
 }
 
 export interface TestContext {

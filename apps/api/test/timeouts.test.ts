@@ -1,18 +1,18 @@
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App } from '../src/app-types';
 import { ConfigError, loadConfig, testConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { defaultDatabaseTimeouts } from '../src/db/timeouts';
-import { createTestApp, type TestContext } from './helpers';
+import { createServerDatabase, createTestApp, type TestContext } from './helpers';
+import { onServer } from './support/migrated-database';
 
 /**
  * Decision 021: when PostgreSQL goes silent (a network cut, no reset) nothing waits for ever.
@@ -89,7 +89,7 @@ async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
 }
 
 describe.skipIf(!serverUrl)('PostgreSQL goes silent behind a proxy', () => {
-  const name = `gvm_test_${randomBytes(6).toString('hex')}`;
+  let name: string;
   let proxy: SilentProxy;
   let database: DatabaseHandle;
   let app: App;
@@ -103,15 +103,10 @@ describe.skipIf(!serverUrl)('PostgreSQL goes silent behind a proxy', () => {
       );
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const direct = new URL(serverUrl as string);
+    if (!serverUrl) throw new Error('Runs only with TEST_DATABASE_URL');
+    name = await createServerDatabase(serverUrl);
+    const direct = new URL(serverUrl);
     direct.pathname = `/${name}`;
-    const migrator = await openDatabase({ databaseUrl: direct.toString(), poolSize: 1 });
-    await migrator.migrate();
-    await migrator.close();
 
     proxy = await SilentProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
     const throughProxy = new URL(direct);
@@ -132,10 +127,7 @@ describe.skipIf(!serverUrl)('PostgreSQL goes silent behind a proxy', () => {
     await app?.close().catch(() => {});
     await proxy?.close();
     await Promise.race([database?.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000))]);
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    if (serverUrl && name) await onServer(serverUrl, `drop database if exists ${name} with (force)`);
   });
 
   it('lets PostgreSQL cancel a statement that runs past DB_STATEMENT_TIMEOUT_MS', async () => {

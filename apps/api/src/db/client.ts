@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   /** Answers true when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: its data directory as one archive, for `pgliteArchive` (tests start from it). */
+  archive?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -34,6 +36,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; without it PGlite runs in memory (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * A PGlite data directory archived by `dumpDataDir`, to start from in place of an empty one:
+   * the tests' already-migrated database (decision 004).
+   */
+  pgliteArchive?: Blob | undefined;
   poolSize?: number;
   /** How long to wait on PostgreSQL; each one missing takes its default (decision 021). */
   timeouts?: Partial<DatabaseTimeouts>;
@@ -47,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts };
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, timeouts);
   }
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteArchive);
 }
 
 async function openPostgres(
@@ -210,13 +217,14 @@ function innermostMessage(error: unknown): string {
   return message;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+async function openPglite(dataDir: string | undefined, archive: Blob | undefined): Promise<DatabaseHandle> {
+  const client = await PGlite.create({ dataDir, loadDataDir: archive, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    archive: () => client.dumpDataDir('none'),
     ping: async () => {
       try {
         await client.query('select 1');

@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
       {
         path: routePatterns.sentGift,
         ...page(
-          () => import('@/features/checkout/pages/sent-gift-page'),
+          () => import('@/features/gifts/pages/sent-gift-page'),
           (m) => m.SentGiftPage,
         ),
       },
@@ -182,7 +182,7 @@ export const routes: RouteObject[] = [
       {
         path: routePatterns.gift,
         ...page(
-          () => import('@/features/checkout/pages/gift-page'),
+          () => import('@/features/gifts/pages/gift-page'),
           (m) => m.GiftPage,
         ),
       },

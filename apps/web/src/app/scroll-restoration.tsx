@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { useFocusOnRouteChange } from './route-focus';
 import { SCROLL_POSITIONS_KEY as STORAGE_KEY } from './scroll-positions';
 
 const KEPT_ENTRIES = 50;
@@ -43,6 +44,8 @@ export function ScrollRestoration({ askedOn }: { askedOn?: string }) {
   const positions = useRef<Map<string, number>>(new Map());
   const current = useRef<{ key: string; pathname: string } | null>(null);
   const restoring = useRef(false);
+  // The focus moves with the page, in the same code: both follow a route change, after the first.
+  useFocusOnRouteChange(askedOn);
 
   useLayoutEffect(() => {
     // The browser would otherwise restore an old position on back/forward on its own.

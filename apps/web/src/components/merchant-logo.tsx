@@ -1,58 +1,57 @@
-import { CARD_ART_HEIGHT, CARD_ART_WIDTH, cardArtUrl } from '@gvm/contract';
+import { CARD_ART_HEIGHT, CARD_ART_WIDTH } from '@gvm/contract';
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 /**
- * The merchant's gift-card art (decision 028), or the first letter of its name in a
- * tile when there is none or it fails to load: the cart, checkout, the payment result, the gift
- * page, redeem and exchange. Give it a card-shaped size (`h-12 w-[76px]`: 428 x 270). A plain
- * <img> of a server-made SVG, lazy, with its intrinsic size so nothing shifts; `value` (major
- * units) prints the amount on the card.
+ * The merchant's gift-card art (decision 028), or in its place the first letter of its name (or
+ * `fallback`) when there is none or it fails to load: product cards, the cart, checkout, the
+ * payment result, gifts, redeem, exchange and the wallet. The looks are `.merchant-initial` and
+ * `.merchant-image` in index.css (components layer), so a size or a rounding in `className`
+ * overrides them (a card-sized one: `h-12 w-[76px] rounded-lg text-xl`, 428 x 270). A plain <img>
+ * of a server-made SVG with its intrinsic size, so nothing shifts; `cardArtUrl` makes a `src` that
+ * prints the voucher's value on the card. It is in the first load of `/`, product pages and
+ * `/cart` (decision 024): keep it this small.
  */
 export function MerchantLogo({
-  imageUrl,
-  merchantName,
+  src,
+  name,
   alt = '',
   className,
-  value,
-  currency,
+  priority = false,
+  fallback,
 }: {
-  imageUrl: string | undefined;
-  merchantName: string;
-  /** Empty (decorative) where the merchant's name is written beside the logo. */
+  src: string | undefined;
+  name: string;
+  /** Empty (decorative) where the merchant's name is written beside the art. */
   alt?: string;
   className?: string;
-  value?: number | undefined;
-  currency?: string | undefined;
+  /** On screen at first paint (the largest image there): loaded eagerly at high priority, else lazily. */
+  priority?: boolean;
+  /** Shown instead of the initial when there is no art. */
+  fallback?: ReactNode;
 }) {
-  const [failed, setFailed] = useState(false);
-  const frame = 'flex shrink-0 items-center justify-center overflow-hidden';
-  if (!imageUrl || failed) {
+  const [failedSrc, setFailedSrc] = useState<string>();
+
+  if (!src || failedSrc === src) {
     return (
-      <div
-        aria-hidden="true"
-        className={clsx(
-          frame,
-          'rounded-xl border border-gray-200 bg-brand-50 text-xl font-bold text-brand-600',
-          className,
-        )}
-      >
-        {merchantName.charAt(0).toUpperCase()}
-      </div>
+      fallback ?? (
+        <span aria-hidden="true" className={clsx('merchant-initial', className)}>
+          {name.trim().charAt(0).toUpperCase() || '?'}
+        </span>
+      )
     );
   }
   return (
-    <div className={clsx(frame, 'rounded-lg', className)}>
-      <img
-        src={cardArtUrl(imageUrl, value, currency)}
-        alt={alt}
-        width={CARD_ART_WIDTH}
-        height={CARD_ART_HEIGHT}
-        loading="lazy"
-        decoding="async"
-        className="h-full w-full object-contain"
-        onError={() => setFailed(true)}
-      />
-    </div>
+    <img
+      src={src}
+      alt={alt}
+      width={CARD_ART_WIDTH}
+      height={CARD_ART_HEIGHT}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      onError={() => setFailedSrc(src)}
+      className={clsx('merchant-image', className)}
+    />
   );
 }

@@ -57,7 +57,8 @@ export function Header() {
           </span>
           <span className="text-xl font-extrabold tracking-tight text-gray-900">
             {company.shortBrand}
-            <span className="hidden text-sm font-medium text-gray-500 xl:inline"> Gift Marketplace</span>
+            {/* gray-600: scrolled, the header is 80% white over the page, where gray-500 fell below 4.5:1. */}
+            <span className="hidden text-sm font-medium text-gray-600 xl:inline"> Gift Marketplace</span>
           </span>
         </Link>
 

@@ -90,8 +90,16 @@ export function SearchBox({ className }: { className?: string }) {
   }
 
   return (
+    // A real form (GET / with q): in the server's shell, before the app has loaded, Enter still
+    // searches, as the browser submits it itself (decision 035); the app's handler takes over after.
     // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to older browsers.
-    <form role="search" onSubmit={handleSubmit} className={clsx('relative', className)}>
+    <form
+      role="search"
+      method="get"
+      action={paths.home}
+      onSubmit={handleSubmit}
+      className={clsx('relative', className)}
+    >
       <Search
         className="pointer-events-none absolute top-1/2 left-3.5 h-4 w-4 -translate-y-1/2 text-gray-400"
         aria-hidden="true"
@@ -99,6 +107,7 @@ export function SearchBox({ className }: { className?: string }) {
       <input
         ref={input}
         type="search"
+        name="q"
         value={text}
         onChange={(event) => handleChange(event.target.value)}
         placeholder="Search by merchant name..."

@@ -2,7 +2,7 @@ import { categoryNames, formatPriceRange, type Product } from '@gvm/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { MerchantLogo } from './merchant-logo';
+import { MerchantLogo } from '../merchant-logo';
 import { MerchantName, merchantNameClass } from './merchant-name';
 
 interface ProductCardProps {

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
 import { takeReturnTo } from '@/lib/auth/redirect-storage';
@@ -65,17 +65,18 @@ export function LoginCodePage() {
       }
     >
       <form noValidate onSubmit={submit} className="space-y-4">
-        <div className="space-y-1.5">
-          <Label htmlFor="login-code">Verification code</Label>
-          <Input
-            id="login-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="Enter the 6-digit code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </div>
+        <Field id="login-code" label="Verification code">
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="Enter the 6-digit code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          )}
+        </Field>
         <Button type="submit" size="lg" className="w-full" disabled={logIn.isPending}>
           {logIn.isPending ? 'Loading...' : 'Verify'}
         </Button>

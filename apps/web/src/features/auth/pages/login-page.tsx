@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
@@ -63,27 +63,21 @@ export function LoginPage() {
   return (
     <AuthLayout title="Log in to your account" subtitle="Welcome back!">
       <form noValidate onSubmit={submit} className="space-y-4">
-        <div className="space-y-1.5">
-          <Label htmlFor="login-email">Email</Label>
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            placeholder="Enter your email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setEmailError(null);
-            }}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'login-email-error' : undefined}
-          />
-          {emailError && (
-            <p id="login-email-error" className="text-sm text-red-600">
-              {emailError}
-            </p>
+        <Field id="login-email" label="Email" error={emailError}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              placeholder="Enter your email"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setEmailError(null);
+              }}
+            />
           )}
-        </div>
+        </Field>
         <Button type="submit" size="lg" className="w-full" disabled={requestCode.isPending}>
           {requestCode.isPending ? 'Loading...' : 'Continue with Email'}
         </Button>

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { ApiError, failureMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
@@ -71,47 +71,35 @@ export function SignupPage() {
   return (
     <AuthLayout title="Create your account" subtitle="Sign up to buy, send and keep gift vouchers.">
       <form noValidate onSubmit={submit} className="space-y-4">
-        <div className="space-y-1.5">
-          <Label htmlFor="signup-name">Full Name</Label>
-          <Input
-            id="signup-name"
-            autoComplete="name"
-            placeholder="Enter your name"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setErrors(({ name: _, ...rest }) => rest);
-            }}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'signup-name-error' : undefined}
-          />
-          {errors.name && (
-            <p id="signup-name-error" className="text-sm text-red-600">
-              {errors.name}
-            </p>
+        <Field id="signup-name" label="Full Name" error={errors.name}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="name"
+              placeholder="Enter your name"
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value);
+                setErrors(({ name: _, ...rest }) => rest);
+              }}
+            />
           )}
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="signup-email">Email</Label>
-          <Input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            placeholder="Enter your email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setErrors(({ email: _, ...rest }) => rest);
-            }}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'signup-email-error' : undefined}
-          />
-          {errors.email && (
-            <p id="signup-email-error" className="text-sm text-red-600">
-              {errors.email}
-            </p>
+        </Field>
+        <Field id="signup-email" label="Email" error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              placeholder="Enter your email"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setErrors(({ email: _, ...rest }) => rest);
+              }}
+            />
           )}
-        </div>
+        </Field>
         <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
           {registration.isPending ? 'Loading...' : 'Sign up'}
         </Button>

@@ -1,4 +1,4 @@
-import { formatMoney, toMajorUnits, toMinorUnits } from '@gvm/contract';
+import { cardArtUrl, formatMoney, toMajorUnits, toMinorUnits } from '@gvm/contract';
 import { Gift, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { MerchantLogo } from '@/components/merchant-logo';
@@ -23,12 +23,10 @@ export function CartItemRow({ item, disabled, onQuantityChange, onQuantityLimit,
   return (
     <li className="flex gap-4 p-4 sm:gap-6 sm:p-6">
       <MerchantLogo
-        imageUrl={item.imageUrl}
-        merchantName={item.merchantName}
+        src={cardArtUrl(item.imageUrl, item.selectedValue, item.currency)}
+        name={item.merchantName}
         alt={`${item.merchantName} gift card`}
-        value={item.selectedValue}
-        currency={item.currency}
-        className="h-16 w-[101px] text-2xl sm:h-20 sm:w-[127px]"
+        className="h-16 w-[101px] rounded-lg text-2xl sm:h-20 sm:w-[127px]"
       />
       <div className="flex min-w-0 flex-1 flex-col justify-between gap-3">
         <div className="flex items-start justify-between gap-3">

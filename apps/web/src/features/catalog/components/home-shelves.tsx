@@ -83,7 +83,13 @@ function ShelfRow({ id, row, drawn }: { id: string; row: ProductShelf; drawn: bo
   return (
     <div ref={box} className="space-y-3" data-outline="">
       {heading}
-      <div className={rowListClass}>
+      {/*
+        A row scrolls sideways and its outlines hold no link, so the row itself takes the focus
+        (WCAG 2.1.1, axe's scrollable-region-focusable): the keyboard can scroll it. Tab draws
+        every row before it moves (useKeyboardUse), so in practice the drawn row's links take over.
+      */}
+      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: outlines, not a fieldset; a scrolling region takes the focus. */}
+      <div role="group" aria-labelledby={id} tabIndex={0} className={rowListClass}>
         {row.products.map((product) => (
           <div key={product._id} className={rowItemClass}>
             <ProductCardOutline product={product} />

@@ -52,9 +52,10 @@ export function ProductDetailView({ product }: { product: Product }) {
             </div>
             <FavouriteButton productId={product._id} merchantName={name} />
           </div>
-          <ProductDetailDescription key={product._id} description={product.description} />
+          {/* Keyed by product, so another product starts afresh; siblings need keys of their own. */}
+          <ProductDetailDescription key={`description-${product._id}`} description={product.description} />
           <ProductDetailPurchase
-            key={product._id}
+            key={`purchase-${product._id}`}
             product={product}
             onValueChange={(value) => setPicked({ productId: product._id, value })}
           />

@@ -19,7 +19,11 @@ export function OrderSummary({ groups, count }: { groups: ProductGroup[]; count:
         {groups.map((group) => (
           <li key={group.productId} className="py-5 first:pt-0 last:pb-0">
             <div className="flex gap-4">
-              <MerchantLogo imageUrl={group.imageUrl} merchantName={group.merchantName} className="h-14 w-[89px]" />
+              <MerchantLogo
+                src={group.imageUrl}
+                name={group.merchantName}
+                className="h-14 w-[89px] rounded-lg text-xl"
+              />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-gray-900">{group.merchantName}</p>
                 <ul className="mt-1 space-y-0.5 text-sm text-gray-600">

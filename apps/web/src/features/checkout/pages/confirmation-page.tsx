@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { RedemptionSuccess } from '@/features/redeem';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
-import { VoucherCard } from '../components/voucher-card';
+import { BoughtVoucherCard } from '../components/bought-voucher-card';
 import { useConfetti } from '../hooks/use-confetti';
 import { usePaymentResult } from '../hooks/use-payment-result';
 
@@ -29,7 +29,7 @@ function VoucherList({ orders, fallback }: { orders: OrderItem[]; fallback?: str
   return (
     <ul aria-label="Vouchers" className="mx-auto mt-8 grid max-w-2xl gap-3 sm:grid-cols-2">
       {orders.map((order) => (
-        <VoucherCard key={order._id} order={order} />
+        <BoughtVoucherCard key={order._id} order={order} />
       ))}
     </ul>
   );

@@ -6,11 +6,12 @@ import {
   supportSubjects,
 } from '@gvm/contract';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useSendSupportMessage } from '../api/send-support-message';
 import { useOutreachForm } from '../hooks/use-outreach-form';
-import { FieldLabel, FormOutcomeMessage, selectClassName } from './form-parts';
+import { FormOutcomeMessage, selectClassName } from './form-parts';
 
 const emptyMessage: Required<SupportRequest> = { name: '', email: '', subject: 'support', message: '' };
 
@@ -29,47 +30,53 @@ export function ContactForm() {
       </p>
       <fieldset disabled={form.submitting} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <FieldLabel htmlFor={form.fieldId('name')} required>
-              Your name
-            </FieldLabel>
-            <Input {...form.field('name')} autoComplete="name" required maxLength={outreachLimits.name} />
-          </div>
-          <div>
-            <FieldLabel htmlFor={form.fieldId('email')} required>
-              Email address
-            </FieldLabel>
-            <Input
-              {...form.field('email')}
-              type="email"
-              autoComplete="email"
+          <Field {...form.field('name')} label="Your name" required labelClassName="block">
+            {(control) => (
+              <Input
+                {...control}
+                {...form.control('name')}
+                autoComplete="name"
+                required
+                maxLength={outreachLimits.name}
+              />
+            )}
+          </Field>
+          <Field {...form.field('email')} label="Email address" required labelClassName="block">
+            {(control) => (
+              <Input
+                {...control}
+                {...form.control('email')}
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={outreachLimits.email}
+              />
+            )}
+          </Field>
+        </div>
+        <Field {...form.field('subject')} label="Subject" labelClassName="block">
+          {(control) => (
+            <select {...control} {...form.control('subject')} className={selectClassName}>
+              {supportSubjects.map((subject) => (
+                <option key={subject} value={subject}>
+                  {supportSubjectNames[subject]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field {...form.field('message')} label="Message" required labelClassName="block">
+          {(control) => (
+            <Textarea
+              {...control}
+              {...form.control('message')}
               required
-              maxLength={outreachLimits.email}
+              rows={6}
+              maxLength={outreachLimits.message}
+              placeholder="Tell us how we can help. If it is about an order, include the email address you bought it with."
             />
-          </div>
-        </div>
-        <div>
-          <FieldLabel htmlFor={form.fieldId('subject')}>Subject</FieldLabel>
-          <select {...form.field('subject')} className={selectClassName}>
-            {supportSubjects.map((subject) => (
-              <option key={subject} value={subject}>
-                {supportSubjectNames[subject]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <FieldLabel htmlFor={form.fieldId('message')} required>
-            Message
-          </FieldLabel>
-          <Textarea
-            {...form.field('message')}
-            required
-            rows={6}
-            maxLength={outreachLimits.message}
-            placeholder="Tell us how we can help. If it is about an order, include the email address you bought it with."
-          />
-        </div>
+          )}
+        </Field>
       </fieldset>
       <FormOutcomeMessage outcome={form.outcome} id={form.outcomeId} ref={form.outcomeRef} />
       <Button type="submit" size="lg" disabled={form.submitting} className="w-full sm:w-auto">

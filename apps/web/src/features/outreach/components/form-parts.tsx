@@ -1,30 +1,7 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
-import { Label } from '@/components/ui/label';
+import type { Ref } from 'react';
 import { cn } from '@/lib/cn';
 import type { FormOutcome } from '../hooks/use-outreach-form';
-
-/** A field's label; `required` shows the asterisk the form's legend explains. */
-export function FieldLabel({
-  htmlFor,
-  required,
-  children,
-}: {
-  htmlFor: string;
-  required?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Label htmlFor={htmlFor} className="mb-1.5 block">
-      {children}
-      {required ? (
-        <span aria-hidden="true" className="ml-0.5 text-brand-600">
-          *
-        </span>
-      ) : null}
-    </Label>
-  );
-}
 
 /** A native select styled like the Input primitive: native keeps keyboard and phone pickers. */
 export const selectClassName =

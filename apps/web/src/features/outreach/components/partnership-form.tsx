@@ -5,11 +5,12 @@ import {
   partnershipRequestSchema,
 } from '@gvm/contract';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useApplyForPartnership } from '../api/apply-for-partnership';
 import { useOutreachForm } from '../hooks/use-outreach-form';
-import { FieldLabel, FormOutcomeMessage, selectClassName } from './form-parts';
+import { FormOutcomeMessage, selectClassName } from './form-parts';
 
 const emptyApplication: Required<PartnershipRequest> = {
   companyName: '',
@@ -44,78 +45,93 @@ export function PartnershipForm() {
         Fields marked <span className="text-brand-600">*</span> are required.
       </p>
       <fieldset disabled={form.submitting} className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <FieldLabel htmlFor={form.fieldId('companyName')} required>
-            Company name
-          </FieldLabel>
-          <Input
-            {...form.field('companyName')}
-            autoComplete="organization"
-            required
-            maxLength={outreachLimits.companyName}
-          />
-        </div>
-        <div>
-          <FieldLabel htmlFor={form.fieldId('contactName')} required>
-            Contact name
-          </FieldLabel>
-          <Input {...form.field('contactName')} autoComplete="name" required maxLength={outreachLimits.contactName} />
-        </div>
-        <div>
-          <FieldLabel htmlFor={form.fieldId('businessEmail')} required>
-            Business email
-          </FieldLabel>
-          <Input
-            {...form.field('businessEmail')}
-            type="email"
-            autoComplete="work email"
-            required
-            maxLength={outreachLimits.email}
-          />
-        </div>
-        <div>
-          <FieldLabel htmlFor={form.fieldId('phoneNumber')} required>
-            Phone number
-          </FieldLabel>
-          <Input {...form.field('phoneNumber')} type="tel" autoComplete="tel" maxLength={outreachLimits.phoneNumber} />
-        </div>
-        <div>
-          <FieldLabel htmlFor={form.fieldId('companyWebsite')} required>
-            Company website
-          </FieldLabel>
-          <Input
-            {...form.field('companyWebsite')}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://"
-            maxLength={outreachLimits.companyWebsite}
-          />
-        </div>
-        <div>
-          <FieldLabel htmlFor={form.fieldId('businessCategory')} required>
-            Business category
-          </FieldLabel>
-          <select {...form.field('businessCategory')} className={selectClassName}>
-            <option value="">Choose a category</option>
-            {businessCategoryOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="sm:col-span-2">
-          <FieldLabel htmlFor={form.fieldId('aboutBusiness')} required>
-            Tell us about your business
-          </FieldLabel>
-          <Textarea
-            {...form.field('aboutBusiness')}
-            rows={5}
-            maxLength={outreachLimits.aboutBusiness}
-            placeholder="What you sell, where your customers can shop with you, and the voucher values you have in mind."
-          />
-        </div>
+        <Field {...form.field('companyName')} label="Company name" required labelClassName="block">
+          {(control) => (
+            <Input
+              {...control}
+              {...form.control('companyName')}
+              autoComplete="organization"
+              required
+              maxLength={outreachLimits.companyName}
+            />
+          )}
+        </Field>
+        <Field {...form.field('contactName')} label="Contact name" required labelClassName="block">
+          {(control) => (
+            <Input
+              {...control}
+              {...form.control('contactName')}
+              autoComplete="name"
+              required
+              maxLength={outreachLimits.contactName}
+            />
+          )}
+        </Field>
+        <Field {...form.field('businessEmail')} label="Business email" required labelClassName="block">
+          {(control) => (
+            <Input
+              {...control}
+              {...form.control('businessEmail')}
+              type="email"
+              autoComplete="work email"
+              required
+              maxLength={outreachLimits.email}
+            />
+          )}
+        </Field>
+        <Field {...form.field('phoneNumber')} label="Phone number" required labelClassName="block">
+          {(control) => (
+            <Input
+              {...control}
+              {...form.control('phoneNumber')}
+              type="tel"
+              autoComplete="tel"
+              maxLength={outreachLimits.phoneNumber}
+            />
+          )}
+        </Field>
+        <Field {...form.field('companyWebsite')} label="Company website" required labelClassName="block">
+          {(control) => (
+            <Input
+              {...control}
+              {...form.control('companyWebsite')}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="https://"
+              maxLength={outreachLimits.companyWebsite}
+            />
+          )}
+        </Field>
+        <Field {...form.field('businessCategory')} label="Business category" required labelClassName="block">
+          {(control) => (
+            <select {...control} {...form.control('businessCategory')} className={selectClassName}>
+              <option value="">Choose a category</option>
+              {businessCategoryOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          {...form.field('aboutBusiness')}
+          label="Tell us about your business"
+          required
+          labelClassName="block"
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              {...form.control('aboutBusiness')}
+              rows={5}
+              maxLength={outreachLimits.aboutBusiness}
+              placeholder="What you sell, where your customers can shop with you, and the voucher values you have in mind."
+            />
+          )}
+        </Field>
       </fieldset>
       <FormOutcomeMessage outcome={form.outcome} id={form.outcomeId} ref={form.outcomeRef} />
       <Button type="submit" size="lg" disabled={form.submitting} className="w-full sm:w-auto">

@@ -68,9 +68,15 @@ export function useOutreachForm<V extends Values>({ initialValues, schema, mutat
     });
   };
 
-  /** Props for one control: tied to its label by id, marked and described when it is invalid. */
+  /** Props for one field (`<Field>`): its control's id, marked and described by the message when invalid. */
   const field = (name: keyof V & string) => ({
     id: `${idPrefix}-${name}`,
+    invalid: invalid.has(name),
+    describedBy: invalid.has(name) ? outcomeId : undefined,
+  });
+
+  /** Props for one control: its name (the first bad field is found by it), value and change. */
+  const control = (name: keyof V & string) => ({
     name,
     value: values[name],
     onChange: (event: ChangeEvent<FieldElement>) => {
@@ -78,8 +84,6 @@ export function useOutreachForm<V extends Values>({ initialValues, schema, mutat
       setValues((current) => ({ ...current, [name]: value }));
       if (invalid.has(name)) setInvalid((current) => new Set([...current].filter((path) => path !== name)));
     },
-    'aria-invalid': invalid.has(name) ? (true as const) : undefined,
-    'aria-describedby': invalid.has(name) ? outcomeId : undefined,
   });
 
   return {
@@ -90,6 +94,6 @@ export function useOutreachForm<V extends Values>({ initialValues, schema, mutat
     submitting: mutation.isPending,
     onSubmit,
     field,
-    fieldId: (name: keyof V & string) => `${idPrefix}-${name}`,
+    control,
   };
 }

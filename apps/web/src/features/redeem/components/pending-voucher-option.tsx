@@ -1,4 +1,4 @@
-import { formatMoney, type PendingVoucher } from '@gvm/contract';
+import { cardArtUrl, formatMoney, type PendingVoucher } from '@gvm/contract';
 import { MerchantLogo } from '@/components/merchant-logo';
 import { cn } from '@/lib/cn';
 import { shortDate } from '@/lib/short-date';
@@ -36,11 +36,9 @@ export function PendingVoucherOption({
           className="sr-only"
         />
         <MerchantLogo
-          imageUrl={voucher.imageUrl}
-          merchantName={voucher.merchant}
-          value={voucher.value}
-          currency={voucher.currency}
-          className="h-12 w-[76px]"
+          src={cardArtUrl(voucher.imageUrl, voucher.value, voucher.currency)}
+          name={voucher.merchant}
+          className="h-12 w-[76px] rounded-lg text-xl"
         />
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold text-gray-900">{voucher.merchant}</span>

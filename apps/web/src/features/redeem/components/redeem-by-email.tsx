@@ -2,8 +2,8 @@ import type { ActiveOrder, PendingVoucher } from '@gvm/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { exchangeVoucherPath } from '@/features/exchange';
 import { failureMessage } from '@/lib/api-client';
@@ -69,24 +69,23 @@ export function RedeemByEmail() {
   return (
     <div className="space-y-6">
       <form onSubmit={search} className="space-y-4" noValidate>
-        <div className="space-y-1.5">
-          <Label htmlFor="sender-email">Sender's email</Label>
-          <Input
-            id="sender-email"
-            type="email"
-            value={senderEmail}
-            onChange={(event) => setSenderEmail(event.target.value)}
-            placeholder="The e-mail address of the person who sent your gift"
-            autoComplete="off"
-            aria-invalid={find.isError || undefined}
-            aria-describedby={find.isError ? 'sender-email-error' : undefined}
-          />
-        </div>
-        {find.isError && (
-          <p id="sender-email-error" role="alert" className="text-sm text-red-600">
-            {failureMessage(find.error, FIND_FAILED)}
-          </p>
-        )}
+        <Field
+          id="sender-email"
+          label="Sender's email"
+          error={find.isError ? failureMessage(find.error, FIND_FAILED) : null}
+          announceError
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              value={senderEmail}
+              onChange={(event) => setSenderEmail(event.target.value)}
+              placeholder="The e-mail address of the person who sent your gift"
+              autoComplete="off"
+            />
+          )}
+        </Field>
         <Button type="submit" size="lg" className="rounded-full px-8" disabled={!canFind}>
           {find.isPending ? 'Finding...' : 'Find Gift'}
         </Button>

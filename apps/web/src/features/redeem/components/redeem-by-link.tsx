@@ -2,8 +2,8 @@ import type { ActiveOrder } from '@gvm/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { exchangeVoucherPath } from '@/features/exchange';
 import { failureMessage } from '@/lib/api-client';
@@ -50,23 +50,22 @@ export function RedeemByLink() {
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <div className="space-y-1.5">
-        <Label htmlFor="voucher-link">Voucher link</Label>
-        <Input
-          id="voucher-link"
-          value={link}
-          onChange={(event) => setLink(event.target.value)}
-          placeholder="Paste the unique link from your gift e-mail"
-          autoComplete="off"
-          aria-invalid={redeem.isError || undefined}
-          aria-describedby={redeem.isError ? 'voucher-link-error' : undefined}
-        />
-      </div>
-      {redeem.isError && (
-        <p id="voucher-link-error" role="alert" className="text-sm text-red-600">
-          {failureMessage(redeem.error, REDEEM_FAILED)}
-        </p>
-      )}
+      <Field
+        id="voucher-link"
+        label="Voucher link"
+        error={redeem.isError ? failureMessage(redeem.error, REDEEM_FAILED) : null}
+        announceError
+      >
+        {(control) => (
+          <Input
+            {...control}
+            value={link}
+            onChange={(event) => setLink(event.target.value)}
+            placeholder="Paste the unique link from your gift e-mail"
+            autoComplete="off"
+          />
+        )}
+      </Field>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="submit" size="lg" className="rounded-full px-8" disabled={blank || redeem.isPending}>
           {redeem.isPending && intent === 'redeem' ? 'Redeeming...' : 'Redeem Gift'}

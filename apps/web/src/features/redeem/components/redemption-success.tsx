@@ -1,8 +1,8 @@
 import { formatMoney } from '@gvm/contract';
 import { CircleCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { MerchantLogo } from '@/components/merchant-logo';
 import { buttonClassName } from '@/components/ui/button';
+import { VoucherCard } from '@/components/voucher-card';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { readRedeemedState } from '../lib/redeemed-voucher';
@@ -22,19 +22,21 @@ export function RedemptionSuccess() {
           Gift Voucher Successfully Added to Your Account
         </h1>
         {redeemed && (
-          <div className="mx-auto mt-8 flex max-w-sm items-center gap-3 rounded-2xl border border-gray-200 bg-white p-4 text-left shadow-xs">
-            <MerchantLogo
-              imageUrl={redeemed.imageUrl}
-              merchantName={redeemed.merchant.name}
-              value={redeemed.valuePurchased}
-              currency={redeemed.currency}
-              className="h-12 w-[76px]"
-            />
-            <p className="min-w-0 flex-1 truncate font-semibold text-gray-900">{redeemed.merchant.name}</p>
-            <p className="shrink-0 text-lg font-bold tabular-nums">
-              {formatMoney(redeemed.valuePurchased, redeemed.currency)}
-            </p>
-          </div>
+          <VoucherCard
+            as="div"
+            className="mx-auto mt-8 max-w-sm"
+            voucher={{
+              merchantName: redeemed.merchant.name,
+              imageUrl: redeemed.imageUrl,
+              value: redeemed.valuePurchased,
+              currency: redeemed.currency,
+            }}
+            end={
+              <p className="shrink-0 text-lg font-bold tabular-nums">
+                {formatMoney(redeemed.valuePurchased, redeemed.currency)}
+              </p>
+            }
+          />
         )}
         <p className="mx-auto mt-6 max-w-md text-gray-600">
           Your voucher is in your wallet, ready to activate at the till or exchange.

@@ -7,7 +7,7 @@ import { transferredOrdersQueryKey } from './get-transferred-orders';
  * The sender's changes to an unclaimed gift (decision 025): a new delivery day, send now, a corrected
  * recipient, a resend. Each refreshes the Sent list, whose card shows the outcome and history.
  */
-type GiftChange =
+export type GiftChange =
   | { kind: 'reschedule'; orderId: string; sendOn: string }
   | { kind: 'sendNow'; orderId: string }
   | { kind: 'changeRecipient'; orderId: string; recipient: ChangeGiftRecipientRequest }

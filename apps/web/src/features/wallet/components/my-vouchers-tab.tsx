@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { toast } from '@/lib/toast';
 import { useActiveOrders } from '../api/get-active-orders';
 import { activeOrdersErrorMessage } from '../lib/active-orders-error';
-import { VoucherCard } from './voucher-card';
+import { ActiveVoucherCard } from './active-voucher-card';
 import { VouchersLoading } from './wallet-loading';
 
 /** docs/product/vouchers-and-gifts.md#active-vouchers: the grid of the user's active vouchers. */
@@ -35,7 +35,7 @@ export function MyVouchersTab({ userId }: { userId: string }) {
   return (
     <ul aria-label="My vouchers" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {orders.data.map((voucher) => (
-        <VoucherCard key={voucher._id} voucher={voucher} />
+        <ActiveVoucherCard key={voucher._id} voucher={voucher} />
       ))}
     </ul>
   );

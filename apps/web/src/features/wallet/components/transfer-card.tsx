@@ -1,6 +1,6 @@
 import { formatDeliveryDay, type TransferredOrder } from '@gvm/contract';
-import { MerchantLogo } from '@/components/product/merchant-logo';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { VoucherCard } from '@/components/voucher-card';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useConfirmTransfer } from '../api/confirm-transfer';
@@ -26,15 +26,12 @@ export function TransferCard({ order, direction }: { order: TransferredOrder; di
     });
 
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-xs">
-      <div className="flex items-center gap-3">
-        <MerchantLogo src={order.imageUrl} name={name} className="h-12 w-[76px] shrink-0 rounded-lg text-xl" />
-        <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold">{name}</h3>
-          <p className="text-sm text-gray-600">{formatDate(order.transferDate)}</p>
-        </div>
-        <p className="shrink-0 font-bold tabular-nums">{voucherAmount(order.currency, order.valuePurchased)}</p>
-      </div>
+    <VoucherCard
+      heading
+      voucher={{ merchantName: name, imageUrl: order.imageUrl, value: order.valuePurchased, currency: order.currency }}
+      details={<p className="text-sm text-gray-600">{formatDate(order.transferDate)}</p>}
+      end={<p className="shrink-0 font-bold tabular-nums">{voucherAmount(order.currency, order.valuePurchased)}</p>}
+    >
       <p className="truncate text-sm text-gray-700">
         {direction === 'received'
           ? `From ${order.senderEmail || 'Unknown Sender'}`
@@ -71,6 +68,6 @@ export function TransferCard({ order, direction }: { order: TransferredOrder; di
         )}
       </div>
       {direction === 'sent' && <GiftDeliveryPanel order={order} />}
-    </li>
+    </VoucherCard>
   );
 }

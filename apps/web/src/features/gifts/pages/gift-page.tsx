@@ -1,4 +1,4 @@
-import { formatMoney } from '@gvm/contract';
+import { cardArtUrl, formatMoney } from '@gvm/contract';
 import { Gift } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MerchantLogo } from '@/components/merchant-logo';
@@ -66,11 +66,9 @@ export function GiftPage() {
         </h1>
         <div className="mt-6 flex items-center justify-center gap-4">
           <MerchantLogo
-            imageUrl={imageUrl}
-            merchantName={merchant.name}
-            value={value}
-            currency={currency}
-            className="h-16 w-[101px]"
+            src={cardArtUrl(imageUrl, value, currency)}
+            name={merchant.name}
+            className="h-16 w-[101px] rounded-lg text-2xl"
           />
           <div className="text-left">
             <p className="font-semibold text-gray-900">{merchant.name}</p>

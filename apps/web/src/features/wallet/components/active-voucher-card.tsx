@@ -1,20 +1,32 @@
 import { type ActiveOrder, ALREADY_ACTIVATED_MESSAGE, cardArtUrl } from '@gvm/contract';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Gift } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { MerchantLogo } from '@/components/merchant-logo';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useActivateOrder } from '../api/activate-order';
 import { exchangeVoucherHref, voucherAmount, voucherName } from '../lib/voucher-display';
 import { ActivateDialog } from './activate-dialog';
-import { VoucherImage } from './voucher-image';
+
+/** In place of a voucher's art when it has none or it fails to load. */
+function DefaultVoucherImage() {
+  return (
+    <div
+      data-testid="default-voucher-image"
+      className="flex aspect-[16/9] w-full items-center justify-center bg-gradient-to-br from-brand-500 to-brand-700"
+    >
+      <Gift aria-hidden="true" className="h-12 w-12 text-white" />
+    </div>
+  );
+}
 
 /**
  * One active voucher (docs/product/vouchers-and-gifts.md#active-vouchers): Activate (confirmed in a dialog) and Exchange
  * while it is not activated; once activated, 'Show Voucher Details' opens its redemption link.
  */
-export function VoucherCard({ voucher }: { voucher: ActiveOrder }) {
+export function ActiveVoucherCard({ voucher }: { voucher: ActiveOrder }) {
   const name = voucherName(voucher);
   const [confirming, setConfirming] = useState(false);
   const activate = useActivateOrder();
@@ -32,9 +44,11 @@ export function VoucherCard({ voucher }: { voucher: ActiveOrder }) {
 
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xs">
-      <VoucherImage
+      <MerchantLogo
         src={cardArtUrl(voucher.imageUrl, voucher.valuePurchased, voucher.currency)}
-        className="aspect-[16/9] w-full"
+        name={name}
+        className="aspect-[16/9] h-auto w-full bg-white p-4"
+        fallback={<DefaultVoucherImage />}
       />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">

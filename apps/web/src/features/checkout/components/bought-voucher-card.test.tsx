@@ -1,7 +1,7 @@
 import type { OrderItem } from '@gvm/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { VoucherCard } from './voucher-card';
+import { BoughtVoucherCard } from './bought-voucher-card';
 
 const gift: OrderItem = {
   _id: 'order-1',
@@ -16,7 +16,7 @@ describe('a gift on the payment result screen (decision 025)', () => {
   it('says when a scheduled gift will be e-mailed', () => {
     render(
       <ul>
-        <VoucherCard
+        <BoughtVoucherCard
           order={{
             ...gift,
             giftOrder: {
@@ -35,7 +35,7 @@ describe('a gift on the payment result screen (decision 025)', () => {
   it('says nothing of a day for a gift e-mailed now', () => {
     render(
       <ul>
-        <VoucherCard order={gift} />
+        <BoughtVoucherCard order={gift} />
       </ul>,
     );
     expect(screen.getByText('bo@example.com')).toBeVisible();

@@ -1,16 +1,16 @@
 import type { OrderItem } from '@gvm/contract';
 import { formatMoney } from '@gvm/contract';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { MerchantLogo } from '@/components/merchant-logo';
 import { buttonClassName } from '@/components/ui/button';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
+import { VoucherCard } from '@/components/voucher-card';
 import { paths } from '@/config/paths';
+import { useOrderStatus } from '@/features/checkout';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
-import { useOrderStatus } from '../api/get-order-status';
 
 /** A transfer's latest action: pending until the recipient claims it (docs/product/buying.md#sent-gifts). */
 const isPending = (status: string | undefined) => !status || status === 'pending';
@@ -35,33 +35,33 @@ function SentGiftList({ purchaseKey }: { purchaseKey: string }) {
   );
   if (gifts.length === 0) return <p className="mt-8 text-gray-600">This purchase holds no gifts.</p>;
   return (
-    <ul aria-label="Sent gifts" className="mt-8 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
+    <ul aria-label="Sent gifts" className="mt-8 space-y-3">
       {gifts.map((order) => (
-        <li key={order._id} className="flex items-center gap-4 p-4">
-          <MerchantLogo
-            imageUrl={order.imageUrl}
-            merchantName={order.merchant.name}
-            value={order.valuePurchased}
-            currency={order.currency}
-            className="h-12 w-[76px]"
-          />
-          <div className="min-w-0 flex-1">
-            <p className="truncate font-semibold text-gray-900">
-              {order.merchant.name}{' '}
-              <span className="font-normal text-gray-500">{formatMoney(order.valuePurchased, order.currency)}</span>
-            </p>
-            <p className="truncate text-sm text-gray-700">To {order.giftOrder.recipientName}</p>
-            <p className="truncate text-sm text-gray-500">{order.giftOrder.recipientEmail}</p>
-          </div>
-          <span
+        <VoucherCard
+          key={order._id}
+          voucher={{
+            merchantName: order.merchant.name,
+            imageUrl: order.imageUrl,
+            value: order.valuePurchased,
+            currency: order.currency,
+          }}
+          details={
+            <>
+              <p className="truncate text-sm text-gray-700">To {order.giftOrder.recipientName}</p>
+              <p className="truncate text-sm text-gray-500">{order.giftOrder.recipientEmail}</p>
+            </>
+          }
+          end={<p className="shrink-0 font-bold tabular-nums">{formatMoney(order.valuePurchased, order.currency)}</p>}
+        >
+          <p
             className={cn(
-              'shrink-0 rounded-full px-2.5 py-1 text-xs font-medium',
+              'self-start rounded-full px-2.5 py-1 text-xs font-medium',
               isPending(order.giftOrder.status) ? 'bg-amber-50 text-amber-700' : 'bg-green-50 text-green-700',
             )}
           >
             {statusLabel(order.giftOrder.status)}
-          </span>
-        </li>
+          </p>
+        </VoucherCard>
       ))}
     </ul>
   );

@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { uniqueEmail } from './support/accounts';
+import { findProduct } from './support/catalogue';
+import { signIn } from './support/sign-in';
+
+/**
+ * axe-core over the shop's main pages, signed out and signed in, on a laptop and a phone: no
+ * serious or critical violation anywhere (WCAG 2.1 AA as axe checks it). Each page is scanned
+ * once it has drawn its content; `/` after scrolling to its foot, so its rows, grid and
+ * explainer are all on the page, as a shopper who has scrolled sees it.
+ */
+const widths = [
+  { name: 'laptop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+interface Scanned {
+  path: string;
+  /** Shown once the page has drawn what it is for. */
+  ready(page: Page): Promise<void>;
+}
+
+const heading = (page: Page) => expect(page.locator('main h1').first()).toBeVisible();
+
+async function scrolledHome(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 2, name: 'Top sellers' })).toBeVisible();
+  const gridCard = page.getByRole('list', { name: 'Products' }).getByRole('listitem').first();
+  // Down the page a screen at a time, as a shopper scrolls, to its foot, with the grid drawn on the way.
+  await expect(async () => {
+    await page.mouse.wheel(0, 1200);
+    const atFoot = await page.evaluate(() => window.innerHeight + window.scrollY >= document.body.scrollHeight - 2);
+    expect(atFoot).toBe(true);
+    await expect(gridCard).toBeAttached({ timeout: 1_000 });
+  }).toPass({ intervals: [50], timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+function publicPages(productId: string): Scanned[] {
+  return [
+    { path: '/', ready: scrolledHome },
+    { path: `/product/${productId}`, ready: heading },
+    { path: '/cart', ready: heading },
+    { path: '/login', ready: heading },
+  ];
+}
+
+const signedInPages: Scanned[] = [
+  { path: '/checkout', ready: (page) => expect(page.getByText('Welcome back!')).toBeVisible() },
+  { path: '/wallet', ready: heading },
+  { path: '/wishlist', ready: heading },
+  { path: '/account', ready: heading },
+  { path: '/settings', ready: heading },
+  { path: '/redeem', ready: heading },
+];
+
+/** Every serious or critical violation on the page as it stands, by rule and element. */
+async function seriousViolations(page: Page): Promise<{ rule: string; nodes: string[] }[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+async function scan(page: Page, pages: Scanned[]): Promise<void> {
+  for (const scanned of pages) {
+    await test.step(scanned.path, async () => {
+      await page.goto(scanned.path);
+      await scanned.ready(page);
+      expect(await seriousViolations(page), `axe on ${scanned.path}`).toEqual([]);
+    });
+  }
+}
+
+/** A signed-in shopper with a card in the cart (else /checkout sends them to /cart). */
+async function signedInWithCart(page: Page, request: APIRequestContext, productId: string): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, request, uniqueEmail('axe'), { name: 'Ada Axe' });
+  await page.goto(`/product/${productId}`);
+  await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page).toHaveURL('/cart');
+}
+
+for (const { name, viewport } of widths) {
+  test.describe(`on a ${name} (${viewport.width} px)`, () => {
+    test.use({ viewport });
+
+    test('the main pages signed out have no serious accessibility violation', async ({ page, request }) => {
+      test.setTimeout(240_000);
+      const product = await findProduct(request, 'Red Letter Days');
+      await scan(page, publicPages(product._id));
+    });
+
+    test('the main pages signed in have no serious accessibility violation', async ({ page, request }) => {
+      test.setTimeout(240_000);
+      const product = await findProduct(request, 'Red Letter Days');
+      await signedInWithCart(page, request, product._id);
+      // The signed-in header is on each of these; the public pages' own content is scanned signed out.
+      await scan(page, signedInPages);
+    });
+  });
+}
