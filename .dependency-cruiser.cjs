@@ -15,6 +15,7 @@ const tableFilesOf = {
   'dev-mailbox': ['mail'],
   notifications: ['notifications'],
   gifts: ['gifts'],
+  ops: ['ops'],
   outreach: ['outreach'],
   users: ['users'],
   vouchers: ['vouchers'],

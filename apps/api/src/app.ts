@@ -23,6 +23,7 @@ import { giftOfVoucher, registerGiftScheduler } from './modules/gifts';
 import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { opsRoutes } from './modules/ops';
 import { outreachRoutes } from './modules/outreach/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
@@ -158,6 +159,7 @@ export async function buildApp({
       await api.register(voucherRoutes, { giftOf: giftOfVoucher });
       await api.register(walletRoutes);
       await api.register(paymentRoutes);
+      await api.register(opsRoutes);
     },
     { prefix: API_BASE_PATH },
   );

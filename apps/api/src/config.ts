@@ -50,6 +50,17 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
   OPS_EMAIL: z.email().default('ops@localhost'),
+  /** The operator console's admins, comma-separated (docs/product/operators.md#operators-and-roles). */
+  OPS_ADMINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter((address) => address !== ''),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -99,6 +110,8 @@ export interface Config {
   googleClientId: string | undefined;
   googleTokenInfoUrl: string;
   opsEmail: string;
+  /** Operators who are always admins (lower-case): made or kept admins when they ask for a sign-in code. */
+  opsAdmins: string[];
   redisUrl: string | undefined;
   /** Reverse proxies in front of the app whose X-Forwarded-For is believed (0: none). */
   trustProxyHops: number;
@@ -183,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleTokenInfoUrl: e.GOOGLE_TOKENINFO_URL,
     opsEmail: e.OPS_EMAIL,
+    opsAdmins: [...new Set(e.OPS_ADMINS)],
     redisUrl: e.REDIS_URL,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     loginCodeIpLimit: e.LOGIN_CODE_IP_LIMIT,
@@ -242,6 +256,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     googleClientId: undefined,
     googleTokenInfoUrl: 'http://127.0.0.1:9/tokeninfo',
     opsEmail: 'ops@localhost',
+    opsAdmins: [],
     redisUrl: undefined,
     trustProxyHops: 0,
     loginCodeIpLimit: 20,

@@ -13,6 +13,7 @@ export * from './gifts';
 export * from './health';
 export * from './money';
 export * from './notifications';
+export * from './ops';
 export * from './outreach';
 export * from './public-config';
 export * from './routes';

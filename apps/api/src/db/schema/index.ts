@@ -5,6 +5,7 @@ export * from './checkout';
 export * from './gifts';
 export * from './mail';
 export * from './notifications';
+export * from './ops';
 export * from './outreach';
 export * from './users';
 export * from './vouchers';

@@ -1,0 +1,132 @@
+import type { OperatorCapability, OperatorRole } from '@gvm/contract';
+import { roleCan } from '@gvm/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
+import { operatorSessions, operators } from '../../db/schema/ops';
+import { AppError, forbidden, unauthorized } from '../../lib/errors';
+import { verifyAccessToken } from '../../lib/tokens';
+import { hashOpaqueToken, newOpaqueToken } from '../auth';
+
+/** docs/product/operators.md#sign-in: a session ends after 30 minutes idle and 8 hours in all. */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const SESSION_MAX_MS = 8 * 60 * 60 * 1000;
+/** Between the e-mailed code and the authenticator code: as long as a code lives. */
+export const PENDING_SESSION_MS = 10 * 60 * 1000;
+
+export const SHOPPER_TOKEN_REFUSED =
+  'This needs an operator sign-in: shopper accounts cannot use the operator console.';
+export const OPERATOR_SIGN_IN_REQUIRED = 'Operator sign-in required';
+export const SESSION_ENDED = 'Your operator session has ended. Please sign in again.';
+export const TWO_STEP_FIRST = 'Please complete two-step verification first.';
+export const ROLE_REFUSED = 'Your role does not allow this.';
+const ALREADY_VERIFIED = 'This session has already passed two-step verification.';
+
+export type SessionStage = 'pending' | 'full';
+
+/** The operator behind a request's token, and their session. */
+export interface SignedInOperator {
+  sessionId: string;
+  operatorId: string;
+  email: string;
+  role: OperatorRole;
+  stage: SessionStage;
+  /** The session's absolute end (8 hours from sign-in for a full session). */
+  expiresAt: Date;
+}
+
+/** Starts a session for an operator; answers the bearer token, which is kept only hashed. */
+export async function startSession(
+  tx: Executor,
+  { operatorId, stage, expiresAt }: { operatorId: string; stage: SessionStage; expiresAt: Date },
+  now: Date,
+): Promise<{ token: string; sessionId: string }> {
+  const token = newOpaqueToken();
+  const [session] = await tx
+    .insert(operatorSessions)
+    .values({ operatorId, tokenHash: hashOpaqueToken(token), stage, lastSeenAt: now, expiresAt, createdAt: now })
+    .returning({ id: operatorSessions.id });
+  if (!session) throw new Error('the operator session was not created');
+  return { token, sessionId: session.id };
+}
+
+/** Ends every live session of an operator (on disable: at once, on every instance). */
+export async function endSessionsOf(tx: Executor, operatorId: string, now: Date): Promise<void> {
+  await tx
+    .update(operatorSessions)
+    .set({ endedAt: now })
+    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.endedAt)));
+}
+
+export async function endSession(tx: Executor, sessionId: string, now: Date): Promise<void> {
+  await tx
+    .update(operatorSessions)
+    .set({ endedAt: now })
+    .where(and(eq(operatorSessions.id, sessionId), isNull(operatorSessions.endedAt)));
+}
+
+const idleLimitOf = (stage: SessionStage) => (stage === 'pending' ? PENDING_SESSION_MS : IDLE_TIMEOUT_MS);
+
+function bearerOf(authorization: string | undefined): string | null {
+  const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
+  return match?.[1] ?? null;
+}
+
+export interface SessionNeed {
+  /** 'full' for the console's endpoints; 'pending' for the authenticator's; 'any' for sign-out. */
+  stage: SessionStage | 'any';
+  /** The capability the role must have (docs/product/operators.md#roles); none for /ops/me. */
+  capability?: OperatorCapability;
+}
+
+/**
+ * The operator of a request, checked on the server for every ops endpoint (decision 045): a
+ * shopper's access token is refused with 403, as is a role without the capability; no token, an
+ * unknown, ended, idle or expired session, or a disabled operator is a 401. Each use moves the
+ * idle timer on. Every check reads the database, so disabling an operator ends their sessions on
+ * every instance at once.
+ */
+export async function authenticateOperator(
+  db: Executor,
+  config: Config,
+  authorization: string | undefined,
+  need: SessionNeed,
+  now: Date,
+): Promise<SignedInOperator> {
+  const token = bearerOf(authorization);
+  if (!token) throw unauthorized(OPERATOR_SIGN_IN_REQUIRED);
+  if (await verifyAccessToken(config.jwtSecret, token)) throw forbidden(SHOPPER_TOKEN_REFUSED);
+  const [found] = await db
+    .select({
+      sessionId: operatorSessions.id,
+      stage: operatorSessions.stage,
+      lastSeenAt: operatorSessions.lastSeenAt,
+      expiresAt: operatorSessions.expiresAt,
+      endedAt: operatorSessions.endedAt,
+      operatorId: operators.id,
+      email: operators.email,
+      role: operators.role,
+      disabledAt: operators.disabledAt,
+    })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(eq(operatorSessions.tokenHash, hashOpaqueToken(token)));
+  if (!found || found.endedAt || found.disabledAt) throw unauthorized(SESSION_ENDED);
+  const idleSince = now.getTime() - found.lastSeenAt.getTime();
+  if (found.expiresAt <= now || idleSince >= idleLimitOf(found.stage)) {
+    await endSession(db, found.sessionId, now);
+    throw unauthorized(SESSION_ENDED);
+  }
+  if (need.stage === 'full' && found.stage !== 'full') throw forbidden(TWO_STEP_FIRST);
+  if (need.stage === 'pending' && found.stage !== 'pending') throw new AppError('CONFLICT', ALREADY_VERIFIED);
+  if (need.capability && !roleCan(found.role, need.capability)) throw forbidden(ROLE_REFUSED);
+  await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, found.sessionId));
+  return {
+    sessionId: found.sessionId,
+    operatorId: found.operatorId,
+    email: found.email,
+    role: found.role,
+    stage: found.stage,
+    expiresAt: found.expiresAt,
+  };
+}
