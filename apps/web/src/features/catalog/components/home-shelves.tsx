@@ -6,7 +6,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { toApiError } from '@/lib/api-client';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useShelves } from '../api/get-shelves';
-import { ProductRow } from './product-row';
+import { ProductRowCards } from './product-row';
 import { PlaceholderCards, rowHeadingClass, rowItemClass, rowListClass } from './product-row-skeleton';
 
 /** The rows' groups as the server answers them for GB: five occasions, four price bands. */
@@ -72,31 +72,39 @@ function ShelfGroup({
  * marks it for the screenshots (e2e), which bring each one into view as a shopper scrolling would.
  */
 function ShelfRow({ id, row, drawn }: { id: string; row: ProductShelf; drawn: boolean }) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const near = useNearViewport(box, ROW_MARGIN);
   const heading = (
     <h3 id={id} className="text-lg font-bold tracking-tight">
       {row.title}
     </h3>
   );
-  if (near || drawn) return <ProductRow id={id} heading={heading} products={row.products} />;
+  // One section whether drawn or not, so its heading stays the same element when the cards come
+  // (a shopper's find-in-page match or a scroll to it is not lost).
+  const outline = !(near || drawn);
   return (
-    <div ref={box} className="space-y-3" data-outline="">
+    <section ref={box} aria-labelledby={id} className="space-y-3" data-outline={outline ? '' : undefined}>
       {heading}
-      {/*
-        A row scrolls sideways and its outlines hold no link, so the row itself takes the focus
-        (WCAG 2.1.1, axe's scrollable-region-focusable): the keyboard can scroll it. Tab draws
-        every row before it moves (useKeyboardUse), so in practice the drawn row's links take over.
-      */}
-      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: outlines, not a fieldset; a scrolling region takes the focus. */}
-      <div role="group" aria-labelledby={id} tabIndex={0} className={rowListClass}>
-        {row.products.map((product) => (
-          <div key={product._id} className={rowItemClass}>
-            <ProductCardOutline product={product} />
+      {outline ? (
+        <>
+          {/*
+            A row scrolls sideways and its outlines hold no link, so the row itself takes the focus
+            (WCAG 2.1.1, axe's scrollable-region-focusable): the keyboard can scroll it. Tab draws
+            every row before it moves (useKeyboardUse), so in practice the drawn row's links take over.
+          */}
+          {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: outlines, not a fieldset; a scrolling region takes the focus. */}
+          <div role="group" aria-labelledby={id} tabIndex={0} className={rowListClass}>
+            {row.products.map((product) => (
+              <div key={product._id} className={rowItemClass}>
+                <ProductCardOutline product={product} />
+              </div>
+            ))}
           </div>
-        ))}
-      </div>
-    </div>
+        </>
+      ) : (
+        <ProductRowCards id={id} products={row.products} />
+      )}
+    </section>
   );
 }
 

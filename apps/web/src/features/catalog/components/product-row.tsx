@@ -23,17 +23,24 @@ export function ProductRow({ id, heading, products, priorityCount = 0 }: Product
   return (
     <section aria-labelledby={id} className="space-y-3">
       {heading}
-      <ul aria-labelledby={id} className={rowListClass}>
-        {products.map((product, index) => (
-          <li key={product._id} className={rowItemClass}>
-            <ProductCard
-              product={product}
-              imagePriority={index < priorityCount}
-              favourite={<FavouriteButton productId={product._id} merchantName={product.merchant.name} />}
-            />
-          </li>
-        ))}
-      </ul>
+      <ProductRowCards id={id} products={products} priorityCount={priorityCount} />
     </section>
+  );
+}
+
+/** A row's cards, in a list named by the row's heading (`id`). */
+export function ProductRowCards({ id, products, priorityCount = 0 }: Omit<ProductRowProps, 'heading'>) {
+  return (
+    <ul aria-labelledby={id} className={rowListClass}>
+      {products.map((product, index) => (
+        <li key={product._id} className={rowItemClass}>
+          <ProductCard
+            product={product}
+            imagePriority={index < priorityCount}
+            favourite={<FavouriteButton productId={product._id} merchantName={product.merchant.name} />}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
