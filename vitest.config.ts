@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on CI's two. The
+    // API files wait on PostgreSQL and on the processes they start much of the time, so every
+    // core runs a file (docs/performance.md, the test loop). VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, availableParallelism())),
     projects: [
       'packages/contract',
       'apps/api',

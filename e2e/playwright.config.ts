@@ -1,7 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eDatabaseName } from './database';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+const databaseName = e2eDatabaseName(port);
 
 /**
  * Browser tests drive Debian's Chromium against a freshly started marketplace. The app is
@@ -12,6 +14,8 @@ export const baseURL = `http://localhost:${port}`;
  */
 export default defineConfig({
   testDir: './tests',
+  // Drops the run's PostgreSQL database, when it has one (e2e/server.mjs).
+  globalTeardown: './database.ts',
   // Separate folders let several developers run their own specs at once.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
@@ -22,7 +26,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test its screenshots and DOM snapshots. In CI only a retry,
+    // the run that tells why a test failed, records one; locally a failed test keeps its own.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
@@ -37,6 +43,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), ...(databaseName ? { E2E_DATABASE_NAME: databaseName } : {}) },
   },
 });

@@ -1,9 +1,15 @@
-// Starts a fresh marketplace for the browser tests: its own empty data directory (PGlite, the
-// dev mailbox, generated secrets), on E2E_PORT. The web app must already be built.
+// Starts a fresh marketplace for the browser tests: its own empty data directory (the dev
+// mailbox, generated secrets), on E2E_PORT. The web app must already be built.
+//
+// Its database: with TEST_DATABASE_URL (CI, and any machine with PostgreSQL), a fresh database
+// on that server named E2E_DATABASE_NAME, which the config's teardown drops; without it, PGlite
+// in the data directory, as `npm start` runs. PostgreSQL answers the two workers' requests in
+// parallel, where PGlite runs every query on the server's one thread (docs/performance.md).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { register } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,5 +21,22 @@ process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;
 // Every browser test signs in from 127.0.0.1; the per-IP limits are tested in the API tests.
 process.env.LOGIN_CODE_IP_LIMIT ??= '1000';
 process.env.SIGNUP_IP_LIMIT ??= '1000';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const databaseName = process.env.E2E_DATABASE_NAME;
+if (serverUrl && databaseName) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.query(`create database ${databaseName}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  process.env.DATABASE_URL = url.toString();
+}
+
 register();
 await import(path.join(root, 'apps/api/src/server.ts'));

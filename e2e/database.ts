@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * The browser tests' database on TEST_DATABASE_URL's server (see e2e/server.mjs): a name of its
+ * own per run, chosen once in the runner's process (its workers inherit the environment), so
+ * runs on other ports never share or drop each other's.
+ */
+export function e2eDatabaseName(port: number): string | undefined {
+  if (!process.env.TEST_DATABASE_URL) return undefined;
+  process.env.E2E_DATABASE_NAME ??= `e2e_${port}_${randomBytes(4).toString('hex')}`;
+  return process.env.E2E_DATABASE_NAME;
+}
+
+/** Playwright's global teardown: drops the run's database once the server has stopped. */
+export default async function dropE2eDatabase(): Promise<void> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const name = process.env.E2E_DATABASE_NAME;
+  if (!serverUrl || !name) return;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
