@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
-import { signIn } from './support/sign-in';
+import { signInThroughApi } from './support/sign-in';
 
 /**
  * axe-core over the shop's main pages, signed out and signed in, on a laptop and a phone: no
@@ -75,8 +75,7 @@ async function scan(page: Page, pages: Scanned[]): Promise<void> {
 
 /** A signed-in shopper with a card in the cart (else /checkout sends them to /cart). */
 async function signedInWithCart(page: Page, request: APIRequestContext, productId: string): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, request, uniqueEmail('axe'), { name: 'Ada Axe' });
+  await signInThroughApi(page, request, uniqueEmail('axe'), { name: 'Ada Axe' });
   await page.goto(`/product/${productId}`);
   await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
   await page.getByRole('button', { name: 'Add To Cart' }).click();

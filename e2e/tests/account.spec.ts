@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
-import { signIn } from './support/sign-in';
+import { signIn, signInThroughApi } from './support/sign-in';
 
 // Each test signs a new shopper in through the mailbox and walks several pages.
 test.beforeEach(() => test.slow());
@@ -69,7 +69,7 @@ test('a signed-in shopper adds to the server cart, changes the quantity and remo
   request,
 }) => {
   const product = await findProduct(request, 'Red Letter Days');
-  await signIn(page, request, uniqueEmail('server-cart'));
+  await signInThroughApi(page, request, uniqueEmail('server-cart'));
   await addToCart(page, product, '£20.00', '1');
   await expect(totalEstimate(page)).toContainText('£20.00');
   expect(await localCartItems(page)).toEqual([]);

@@ -5,7 +5,7 @@ import { extractLink, readLatestMail } from './mailbox';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
 import { enterCard, payWith } from './support/purchase';
-import { signIn } from './support/sign-in';
+import { signIn, signInThroughApi } from './support/sign-in';
 
 // Each test signs a shopper in through the mailbox and pays through the simulator, as the credit
 // and redeem specs do; with two workers on two cores a page may wait for the other's test.
@@ -39,8 +39,7 @@ async function addToCart(page: Page, product: Product): Promise<void> {
 /** A signed-in buyer with `product` in the server cart, on /checkout. */
 async function buyerAtCheckout(page: Page, request: APIRequestContext, product: Product): Promise<string> {
   const email = uniqueEmail('buyer');
-  await page.goto('/login');
-  await signIn(page, request, email, { name: 'Ada Buyer' });
+  await signInThroughApi(page, request, email, { name: 'Ada Buyer' });
   await addToCart(page, product);
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL('/checkout');

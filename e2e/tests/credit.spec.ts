@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
 import { enterCard, PAYING_CARD, payWith } from './support/purchase';
-import { signIn } from './support/sign-in';
+import { signInThroughApi } from './support/sign-in';
 
 /** docs/product/buying.md#paying-with-ugm-credit: pay with UGM Credit. Credit is got the way a user gets it: converting vouchers. */
 
@@ -39,8 +39,7 @@ test('a £10 voucher paid wholly with £25 of UGM Credit: no card page, the bala
 }) => {
   const product = await findProduct(request, MERCHANT);
   const fiver = await findProduct(request, FIVER_MERCHANT);
-  await page.goto('/login');
-  await signIn(page, request, uniqueEmail('credit'), { name: 'Cara Credit' });
+  await signInThroughApi(page, request, uniqueEmail('credit'), { name: 'Cara Credit' });
 
   // £25 of credit: a £20 and a £5 voucher bought by card, both converted.
   await addToCart(page, product._id, '£20.00');
@@ -80,8 +79,7 @@ test('a £10 voucher paid wholly with £25 of UGM Credit: no card page, the bala
 
 test('a £50 voucher paid with £20 of UGM Credit and £30 by card', async ({ page, request }) => {
   const product = await findProduct(request, MERCHANT);
-  await page.goto('/login');
-  await signIn(page, request, uniqueEmail('part-credit'), { name: 'Pat Part' });
+  await signInThroughApi(page, request, uniqueEmail('part-credit'), { name: 'Pat Part' });
   await addToCart(page, product._id, '£20.00');
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await payWith(page, PAYING_CARD, 'Pat Part');

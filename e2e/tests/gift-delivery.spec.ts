@@ -4,7 +4,7 @@ import { extractLink, readLatestMail } from './mailbox';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
 import { buyGift, PAYING_CARD, payWith } from './support/purchase';
-import { signIn } from './support/sign-in';
+import { signInThroughApi } from './support/sign-in';
 
 // Each test signs a shopper in through the mailbox and pays through the simulator, as the credit
 // and redeem specs do; with two workers on two cores a page may wait for the other's test.
@@ -20,8 +20,7 @@ test("a gift scheduled for tomorrow is paid now, reads 'Scheduled for {date}' an
   const recipientEmail = uniqueEmail('birthday');
   const tomorrow = addDays(ukDayOf(new Date()), 1);
 
-  await page.goto('/login');
-  await signIn(page, request, uniqueEmail('planner'), { name: 'Ada Planner' });
+  await signInThroughApi(page, request, uniqueEmail('planner'), { name: 'Ada Planner' });
   await page.goto(`/product/${product._id}`);
   await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
   await page.getByRole('button', { name: 'Add To Cart' }).click();

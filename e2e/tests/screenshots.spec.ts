@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
 import { PAYING_CARD, payWith } from './support/purchase';
-import { signIn } from './support/sign-in';
+import { signInThroughApi } from './support/sign-in';
 
 /**
  * Decision 034: full-page screenshots of home, a search, a product, the cart, checkout
@@ -208,8 +208,7 @@ test('screenshots of the shop at 390, 768 and 1366 px', async ({ page, request }
 
   // A wallet with a voucher, UGM Credit and a scheduled gift: one purchase (two vouchers and a
   // gift), one voucher converted.
-  await page.goto('/login');
-  await signIn(page, request, uniqueEmail('screens'), { name: 'Sam Screens' });
+  await signInThroughApi(page, request, uniqueEmail('screens'), { name: 'Sam Screens' });
   await addToCart(page, kept._id, KEPT, '£20.00', 2);
   await addToCart(page, gifted._id, GIFTED, '£50.00');
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
 import { PAYING_CARD } from './support/purchase';
-import { signIn } from './support/sign-in';
+import { signInThroughApi } from './support/sign-in';
 
 /** Buys one voucher of `product` at `value` (as the picker labels it) for the signed-in shopper. */
 async function buyFor(page: Page, product: Product, value: string): Promise<void> {
@@ -34,8 +34,7 @@ test('a EUR voucher becomes EUR credit in a wallet of its own, shown beside the 
   test.slow();
   const pounds = await findProduct(request, 'Red Letter Days');
   const euros = await findProduct(request, 'Eason');
-  await page.goto('/login');
-  await signIn(page, request, uniqueEmail('euro'), { name: 'Eve Euro' });
+  await signInThroughApi(page, request, uniqueEmail('euro'), { name: 'Eve Euro' });
   await buyFor(page, pounds, '£20.00');
   await buyFor(page, euros, '€20.00');
 

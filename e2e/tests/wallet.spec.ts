@@ -4,14 +4,13 @@ import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
 import { PAYING_CARD, payWith } from './support/purchase';
-import { signIn } from './support/sign-in';
+import { signInThroughApi } from './support/sign-in';
 
 /** The simulator's card that pays at once (decision 016). */
 
 /** A fresh shopper buys `product` at £50 for themselves through the real checkout and the simulator. */
 async function buyPersonalVoucher(page: Page, request: APIRequestContext, product: Product): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, request, uniqueEmail('holder'), { name: 'Ada Holder' });
+  await signInThroughApi(page, request, uniqueEmail('holder'), { name: 'Ada Holder' });
   await page.goto(`/product/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.merchant.name })).toBeVisible();
   await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
@@ -102,8 +101,7 @@ test("a new shopper's first visit creates the wallet and says so once the balanc
   page,
   request,
 }) => {
-  await page.goto('/login');
-  await signIn(page, request, uniqueEmail('first-wallet'), { name: 'Ada First' });
+  await signInThroughApi(page, request, uniqueEmail('first-wallet'), { name: 'Ada First' });
   await page.goto('/wallet');
   await expect(page.getByText('GBP 0.00')).toBeVisible();
   await expect(page.getByText('Wallet Created')).toBeVisible();
@@ -119,8 +117,7 @@ test("a signed-in page's HTML asks for its first data itself, and the app asks n
   page,
   request,
 }) => {
-  await page.goto('/login');
-  await signIn(page, request, uniqueEmail('early'), { name: 'Ada Early' });
+  await signInThroughApi(page, request, uniqueEmail('early'), { name: 'Ada Early' });
   await page.goto('/wallet');
   await expect(page.getByText('GBP 0.00')).toBeVisible();
 

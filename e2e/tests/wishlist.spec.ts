@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
-import { signIn } from './support/sign-in';
+import { signIn, signInThroughApi } from './support/sign-in';
 
 /** The browse grid narrowed to one merchant, as the header search leaves it. */
 async function searchFor(page: Page, merchantName: string) {
@@ -51,7 +51,7 @@ test('the wishlist page is empty until a heart is tapped, and empty again once i
   page,
   request,
 }) => {
-  await signIn(page, request, uniqueEmail('empty-wishlist'));
+  await signInThroughApi(page, request, uniqueEmail('empty-wishlist'));
   await page.goto('/wishlist');
   await expect(page.getByRole('heading', { level: 1, name: 'WISHLISTS' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'You Have No Wishlists Yet' })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Product } from '@gvm/contract';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { extractLink, readLatestMail } from '../mailbox';
 import { uniqueEmail } from './accounts';
-import { signIn } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /** The simulator's card that pays at once (decision 016). */
 export const PAYING_CARD = '4242 4242 4242 4242';
@@ -25,8 +25,7 @@ export async function buyGift(
   recipient: { name: string; email: string },
 ): Promise<BoughtGift> {
   const buyerEmail = uniqueEmail('giver');
-  await page.goto('/login');
-  await signIn(page, request, buyerEmail, { name: 'Ada Giver' });
+  await signInThroughApi(page, request, buyerEmail, { name: 'Ada Giver' });
 
   await page.goto(`/product/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.merchant.name })).toBeVisible();

@@ -1,3 +1,4 @@
+import { apiUrl, authEndpoints, successSchema } from '@gvm/contract';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { extractCode, readLatestMail } from '../mailbox';
 import { createAccount } from './accounts';
@@ -32,4 +33,37 @@ export async function signIn(
   await page.getByPlaceholder('Enter the 6-digit code').fill(extractCode(mail.text));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Signs `email` in through the API, for tests whose subject comes after signing in: the same
+ * e-mailed code, given to `POST /users/login`, and the session kept where the web app keeps it
+ * (`token` and `refreshToken` in localStorage, apps/web/src/lib/auth/token-storage.ts). The page
+ * is left on a plain page of the site, so the caller's next `goto` opens the app signed in.
+ * Signing in through the UI is the subject of auth.spec.ts and keeps its own tests.
+ */
+export async function signInThroughApi(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  options: SignInOptions = {},
+): Promise<void> {
+  await createAccount(request, email, options.name);
+  const requestedAt = new Date();
+  const asked = await request.post(apiUrl(authEndpoints.generateCode.path), { data: { email } });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  const mail = await readLatestMail(request, email, { subject: /sign-in code/i, after: requestedAt });
+  const login = await request.post(apiUrl(authEndpoints.login.path), {
+    data: { email, loginCode: extractCode(mail.text) },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token, refreshToken } = successSchema(authEndpoints.login).parse(await login.json());
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([access, refresh]) => {
+      localStorage.setItem('token', access);
+      localStorage.setItem('refreshToken', refresh);
+    },
+    [token, refreshToken] as const,
+  );
 }
