@@ -86,8 +86,8 @@ async function signedInWithCart(page: Page, request: APIRequestContext, productI
 
 /** The operator console's pages (docs/product/operators.md#the-console), each once drawn. */
 const consolePages: Scanned[] = [
-  { path: '/ops/team', ready: (page) => expect(page.getByRole('table')).toBeVisible() },
-  { path: '/ops/audit', ready: (page) => expect(page.getByRole('table')).toBeVisible() },
+  { path: '/ops/team', ready: (page) => expect(page.getByRole('table')).toBeVisible({ timeout: 20_000 }) },
+  { path: '/ops/audit', ready: (page) => expect(page.getByRole('table')).toBeVisible({ timeout: 20_000 }) },
   { path: '/ops/customers', ready: heading },
   { path: '/ops/no-such-page', ready: heading },
 ];
