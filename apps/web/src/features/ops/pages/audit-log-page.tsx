@@ -191,7 +191,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <caption className="sr-only">Audit log entries, newest first</caption>
         <thead className="border-gray-200 border-b text-gray-700">
           <tr>
-            {['Time', 'Operator', 'Action', 'Target', 'Reason', 'Before', 'After', 'IP'].map((column) => (
+            {['Time (UTC)', 'Operator', 'Action', 'Target', 'Reason', 'Before', 'After', 'IP'].map((column) => (
               <th key={column} scope="col" className="py-2 pr-4 font-medium">
                 {column}
               </th>
