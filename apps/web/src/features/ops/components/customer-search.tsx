@@ -35,33 +35,31 @@ export function CustomerSearch() {
   return (
     <>
       <ConsolePageHeading title="Customers" />
-      <search className="mt-6 block max-w-2xl">
-        <form noValidate onSubmit={submit} className="flex items-end gap-3">
-          <Field
-            id="customer-search"
-            label="Search customers, orders or vouchers"
-            hint="Part of an e-mail address, an order id, or the last four characters of a voucher code"
-            error={error}
-            announceError
-            className="flex-1"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="search"
-                value={text}
-                onChange={(event) => {
-                  setText(event.target.value);
-                  setError(null);
-                }}
-              />
-            )}
-          </Field>
-          <Button type="submit" className="mb-6">
-            Search
-          </Button>
-        </form>
-      </search>
+      <form noValidate aria-label="Customer search" onSubmit={submit} className="mt-6 flex max-w-2xl items-end gap-3">
+        <Field
+          id="customer-search"
+          label="Search customers, orders or vouchers"
+          hint="Part of an e-mail address, an order id, or the last four characters of a voucher code"
+          error={error}
+          announceError
+          className="flex-1"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setError(null);
+              }}
+            />
+          )}
+        </Field>
+        <Button type="submit" className="mb-6">
+          Search
+        </Button>
+      </form>
       {q.length < 3 ? null : search.isError ? (
         <QueryError message={failureMessage(search.error, 'The search failed.')} onRetry={() => search.refetch()} />
       ) : search.data ? (
