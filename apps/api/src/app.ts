@@ -28,7 +28,9 @@ import { outreachRoutes } from './modules/outreach/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
+import { supportRoutes } from './modules/support';
 import { usersRoutes } from './modules/users/routes';
+import { registerCodeLast4Backfill } from './modules/vouchers';
 import { voucherRoutes } from './modules/vouchers/routes';
 import { walletRoutes } from './modules/wallets/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
@@ -140,6 +142,8 @@ export async function buildApp({
   registerGiftScheduler(app);
   // Unpaid checkouts past their expiry give back the UGM Credit they hold (decision 026).
   registerCreditHoldSweeper(app);
+  // Vouchers issued before migration 0012 get their code's last four for the console (decision 048).
+  registerCodeLast4Backfill(app);
   // Before the modules: the OpenAPI document is built from the routes registered after it.
   await registerApiReference(app);
 
@@ -160,6 +164,7 @@ export async function buildApp({
       await api.register(walletRoutes);
       await api.register(paymentRoutes);
       await api.register(opsRoutes);
+      await api.register(supportRoutes);
     },
     { prefix: API_BASE_PATH },
   );

@@ -13,6 +13,11 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   googleSubject: text('google_subject').unique(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /**
+   * Set by an operator (docs/product/operators.md#customers): a disabled account cannot sign in
+   * and its sessions were ended when it was disabled. The reason is kept in the audit trail.
+   */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

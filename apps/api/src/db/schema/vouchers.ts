@@ -46,6 +46,12 @@ export const orders = pgTable(
     codeCiphertext: text('code_ciphertext').notNull(),
     pinCiphertext: text('pin_ciphertext'),
     /**
+     * The code's last four characters, all an operator may see of it and what the console's
+     * search finds a voucher by (decision 048). Null only for a voucher issued before migration
+     * 0012 until the start-up backfill has read its sealed code.
+     */
+    codeLast4: text('code_last4'),
+    /**
      * The voucher an exchange replaced (unique: a voucher is replaced at most once, the
      * exactly-once guard of a swap).
      */
@@ -59,6 +65,7 @@ export const orders = pgTable(
     unique('orders_session_unit').on(table.checkoutSessionId, table.unitIndex),
     index('orders_owner').on(table.ownerId, table.createdAt),
     index('orders_buyer').on(table.buyerId, table.createdAt),
+    index('orders_code_last4').on(table.codeLast4),
     check('orders_value', sql`${table.value} > 0`),
     check('orders_unit_index', sql`${table.unitIndex} >= 0`),
   ],

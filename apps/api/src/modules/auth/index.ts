@@ -4,6 +4,16 @@
  * accounts that the users module then serves.
  */
 
+/** What an operator does to a shopper's access (docs/product/operators.md#customers). */
+export {
+  ACCOUNT_DISABLED_MESSAGE,
+  type AccountSession,
+  CUSTOMER_NOT_FOUND_MESSAGE,
+  knownAddressCountOf,
+  recentSessionsOf,
+  setAccountDisabled,
+  signOutEverywhere,
+} from './account-access';
 /** The login-code rules and secrets' helpers, which operator sign-in shares (decision 045). */
 export { limits as signInLimits } from './limits';
 export { CODES_PER_ADDRESS_PER_HOUR, LOGIN_CODE_TTL_MS, MAX_WRONG_TRIES } from './login-code-service';

@@ -6,9 +6,10 @@ import { welcomeEmail } from '../../adapters/mail/templates';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/users';
-import { unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
 import { signAccessToken } from '../../lib/tokens';
 import { notifyUser } from '../notifications';
+import { ACCOUNT_DISABLED_MESSAGE } from './account-access';
 import { rememberSignInIp } from './known-ips';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 
@@ -45,7 +46,8 @@ export interface SignIn {
 }
 
 /**
- * Every way of signing in ends here, inside the transaction that proved who the user is: the
+ * Every way of signing in ends here, inside the transaction that proved who the user is (a
+ * disabled account is refused here, for every way): the
  * e-mail counts as verified (a code, a link or Google all prove control of the mailbox), the
  * sign-in time and IP address are recorded, the first sign-in brings the welcome notification
  * and e-mail, and a new session family starts.
@@ -59,6 +61,9 @@ export async function completeSignIn(
   // The row lock makes "first sign-in" true for exactly one of two simultaneous sign-ins.
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) throw unauthorized('This account no longer exists.');
+  // An account an operator disabled is told so plainly, whichever way it signs in; throwing here
+  // rolls the sign-in back, so the code or link is not spent (docs/product/accounts.md).
+  if (user.disabledAt) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
   await tx
     .update(users)
     .set({ lastSignInAt: now, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })

@@ -47,18 +47,26 @@ export interface GiftChangeResult {
 
 type Locked = TransferWithVoucher;
 
-async function lockSentGift(tx: Executor, userId: string, orderId: string): Promise<Locked> {
+export const NOT_A_GIFT_MESSAGE = 'This voucher was not sent as a gift';
+
+/** Who changes a gift: its sender, or an operator of the console (who may change any gift). */
+type GiftChanger = { senderId: string } | { operator: true };
+
+async function lockGift(tx: Executor, changer: GiftChanger, orderId: string): Promise<Locked> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  const ofGift = eq(giftTransfers.orderId, orderId.toLowerCase());
   const [row] = await tx
     .select()
     .from(giftTransfers)
-    .where(and(eq(giftTransfers.orderId, orderId.toLowerCase()), eq(giftTransfers.senderId, userId)))
+    .where('senderId' in changer ? and(ofGift, eq(giftTransfers.senderId, changer.senderId)) : ofGift)
     .limit(1)
     .for('update');
-  if (!row) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  if (!row) throw notFound('senderId' in changer ? ORDER_NOT_FOUND_MESSAGE : NOT_A_GIFT_MESSAGE);
   if (row.latestAction !== 'pending') throw conflict(GIFT_NOT_PENDING_MESSAGE);
   return withVoucher(tx, row);
 }
+
+const lockSentGift = (tx: Executor, userId: string, orderId: string) => lockGift(tx, { senderId: userId }, orderId);
 
 /** One sender change: a transaction that locks the gift first and reads the clock once. */
 function inLockedGift<T>(
@@ -139,39 +147,48 @@ export async function changeGiftRecipient(
   orderId: string,
   recipient: { name: string; email: string },
 ): Promise<GiftChangeResult> {
-  return inLockedGift(db, deps, userId, orderId, async (tx, locked, now) => {
-    const { transfer } = locked;
-    const name = recipient.name.trim();
-    const email = recipient.email.trim().toLowerCase();
-    if (transfer.recipientName === name && transfer.recipientEmail.toLowerCase() === email) {
-      return answer(tx, transfer.id, GIFT_RECIPIENT_CHANGED_MESSAGE, now);
-    }
-    if ((await eventsInLastDay(tx, transfer.id, 'recipient_changed', now)) >= GIFT_RESENDS_PER_DAY) {
-      throw new AppError('RATE_LIMITED', GIFT_CHANGE_LIMIT_MESSAGE);
-    }
-    const fresh = newClaimToken(deps.encryptionKey);
-    const [changed] = await tx
-      .update(giftTransfers)
-      .set({
-        recipientName: name,
-        recipientEmail: email,
-        claimTokenHash: fresh.hash,
-        claimTokenCiphertext: fresh.ciphertext,
-        ...(transfer.emailedAt ? { emailedAt: now } : {}),
-      })
-      .where(eq(giftTransfers.id, transfer.id))
-      .returning();
-    if (!changed) throw new Error(`gift transfer ${transfer.id} vanished under its lock`);
-    await recordGiftEvent(
-      tx,
-      transfer.id,
-      'recipient_changed',
-      { name, email, previousName: transfer.recipientName, previousEmail: transfer.recipientEmail },
-      now,
-    );
-    if (transfer.emailedAt) await queueGiftEmail(tx, deps, changed, locked.order, 'sent', now);
+  return inLockedGift(db, deps, userId, orderId, (tx, locked, now) => correctLocked(tx, deps, locked, recipient, now));
+}
+
+/** The recipient change itself, on a locked gift: the sender's and the operator's are one rule. */
+async function correctLocked(
+  tx: Executor,
+  deps: GiftMailDeps,
+  locked: Locked,
+  recipient: { name: string; email: string },
+  now: Date,
+): Promise<GiftChangeResult> {
+  const { transfer } = locked;
+  const name = recipient.name.trim();
+  const email = recipient.email.trim().toLowerCase();
+  if (transfer.recipientName === name && transfer.recipientEmail.toLowerCase() === email) {
     return answer(tx, transfer.id, GIFT_RECIPIENT_CHANGED_MESSAGE, now);
-  });
+  }
+  if ((await eventsInLastDay(tx, transfer.id, 'recipient_changed', now)) >= GIFT_RESENDS_PER_DAY) {
+    throw new AppError('RATE_LIMITED', GIFT_CHANGE_LIMIT_MESSAGE);
+  }
+  const fresh = newClaimToken(deps.encryptionKey);
+  const [changed] = await tx
+    .update(giftTransfers)
+    .set({
+      recipientName: name,
+      recipientEmail: email,
+      claimTokenHash: fresh.hash,
+      claimTokenCiphertext: fresh.ciphertext,
+      ...(transfer.emailedAt ? { emailedAt: now } : {}),
+    })
+    .where(eq(giftTransfers.id, transfer.id))
+    .returning();
+  if (!changed) throw new Error(`gift transfer ${transfer.id} vanished under its lock`);
+  await recordGiftEvent(
+    tx,
+    transfer.id,
+    'recipient_changed',
+    { name, email, previousName: transfer.recipientName, previousEmail: transfer.recipientEmail },
+    now,
+  );
+  if (transfer.emailedAt) await queueGiftEmail(tx, deps, changed, locked.order, 'sent', now);
+  return answer(tx, transfer.id, GIFT_RECIPIENT_CHANGED_MESSAGE, now);
 }
 
 /** POST /orders/:orderId/gift/resend: the same e-mail and link to the same address, 3 times in 24 hours. */
@@ -181,12 +198,59 @@ export async function resendGift(
   userId: string,
   orderId: string,
 ): Promise<GiftChangeResult> {
-  return inLockedGift(db, deps, userId, orderId, async (tx, locked, now) => {
-    if (!locked.transfer.emailedAt) throw conflict(GIFT_NOT_YET_SENT_MESSAGE);
-    if ((await eventsInLastDay(tx, locked.transfer.id, 'resent', now)) >= GIFT_RESENDS_PER_DAY) {
-      throw new AppError('RATE_LIMITED', GIFT_RESEND_LIMIT_MESSAGE);
-    }
-    await queueGiftEmail(tx, deps, locked.transfer, locked.order, 'resent', now);
-    return answer(tx, locked.transfer.id, GIFT_RESENT_MESSAGE, now);
-  });
+  return inLockedGift(db, deps, userId, orderId, (tx, locked, now) => resendLocked(tx, deps, locked, now));
 }
+
+/** The resend itself, on a locked gift: the same e-mail and link, within the daily limit. */
+async function resendLocked(tx: Executor, deps: GiftMailDeps, locked: Locked, now: Date): Promise<GiftChangeResult> {
+  if (!locked.transfer.emailedAt) throw conflict(GIFT_NOT_YET_SENT_MESSAGE);
+  if ((await eventsInLastDay(tx, locked.transfer.id, 'resent', now)) >= GIFT_RESENDS_PER_DAY) {
+    throw new AppError('RATE_LIMITED', GIFT_RESEND_LIMIT_MESSAGE);
+  }
+  await queueGiftEmail(tx, deps, locked.transfer, locked.order, 'resent', now);
+  return answer(tx, locked.transfer.id, GIFT_RESENT_MESSAGE, now);
+}
+
+/** A gift as the console's audit trail records it before and after a change (no link, no token). */
+export interface GiftRecipientRecord {
+  recipientName: string;
+  recipientEmail: string;
+}
+
+/**
+ * The console's 'Resend gift e-mail' and 'Correct recipient' (docs/product/operators.md#customers):
+ * the sender's own rules (pending gifts only, the daily limits, the old link dies on a correction)
+ * in the caller's transaction, so the operator's audit row commits with the change. `now` is the
+ * caller's, so the gift's history and the audit row carry the same time.
+ */
+export async function resendGiftAsOperator(
+  tx: Executor,
+  deps: GiftMailDeps,
+  orderId: string,
+  now: Date,
+): Promise<GiftChangeResult & { gift: GiftRecipientRecord }> {
+  const locked = await lockGift(tx, { operator: true }, orderId);
+  const result = await resendLocked(tx, deps, locked, now);
+  return { ...result, gift: recordOf(locked.transfer) };
+}
+
+export async function correctGiftRecipientAsOperator(
+  tx: Executor,
+  deps: GiftMailDeps,
+  orderId: string,
+  recipient: { name: string; email: string },
+  now: Date,
+): Promise<GiftChangeResult & { before: GiftRecipientRecord; after: GiftRecipientRecord }> {
+  const locked = await lockGift(tx, { operator: true }, orderId);
+  const result = await correctLocked(tx, deps, locked, recipient, now);
+  return {
+    ...result,
+    before: recordOf(locked.transfer),
+    after: { recipientName: recipient.name.trim(), recipientEmail: recipient.email.trim().toLowerCase() },
+  };
+}
+
+const recordOf = (transfer: Locked['transfer']): GiftRecipientRecord => ({
+  recipientName: transfer.recipientName,
+  recipientEmail: transfer.recipientEmail,
+});

@@ -2,9 +2,18 @@
  * The gifts module's public face: starting the gifts of a paid checkout, what the payment result
  * and a voucher's detail show of a gift, and the gift schedule. Gift transfers, claims (by link,
  * by sender e-mail, by the addressee), the landing page of a claim link, corrections, resends and
- * reminders are its routes (./routes) and its schedule (./scheduler).
+ * reminders are its routes (./routes) and its schedule (./scheduler). The operator console reads
+ * gifts and resends or corrects them under the sender's rules (./console, ./changes).
  */
-export { GiftScheduler, registerGiftScheduler } from './scheduler';
+export {
+  correctGiftRecipientAsOperator,
+  type GiftRecipientRecord,
+  NOT_A_GIFT_MESSAGE,
+  resendGiftAsOperator,
+} from './changes';
+export { type GiftEventForTimeline, giftHistoryOfVoucher, giftsOfCustomer } from './console';
+export type { GiftMailDeps } from './delivery';
+export { GiftScheduler, giftMailDepsOf, registerGiftScheduler } from './scheduler';
 export {
   GIFT_ALREADY_CLAIMED_MESSAGE,
   GIFT_CLAIMED_MESSAGE,

@@ -191,3 +191,18 @@ export async function auditCsv(db: Executor, filters: AuditFilters): Promise<str
   );
   return `${[csvColumns.join(','), ...lines].join('\r\n')}\r\n`;
 }
+
+/**
+ * Every audit row about one target, oldest first: what operators did to a voucher, for its
+ * timeline (docs/product/operators.md#customers). At most 500 rows.
+ */
+export async function auditTrailOf(db: Executor, targetType: string, targetId: string): Promise<AuditEntry[]> {
+  const rows = await db
+    .select(selection)
+    .from(auditLog)
+    .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+    .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
+    .orderBy(auditLog.at, auditLog.id)
+    .limit(500);
+  return rows.map(asEntry);
+}

@@ -4,6 +4,6 @@
  * with `authenticateOperator` and write their changes' audit rows with `recordAudit`, in the
  * change's own transaction.
  */
-export { type Actor, type AuditEvent, recordAudit } from './audit';
+export { type Actor, type AuditEvent, auditTrailOf, recordAudit } from './audit';
 export { opsRoutes } from './routes';
 export { authenticateOperator, type SessionNeed, type SignedInOperator } from './sessions';

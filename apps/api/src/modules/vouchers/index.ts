@@ -2,7 +2,21 @@
  * The vouchers module's public face: issuing vouchers (one order per unit, for checkout) and what
  * the gifts module reads and does to a voucher. The vouchers a user holds (the active list, one
  * voucher, activation, the till, exchange, conversion to UGM Credit) are its routes, in ./routes.
+ * The operator console's reads and 'Reissue code' are in ./console (decision 048).
  */
+export {
+  backfillCodeLast4,
+  findVoucherWithReplacement,
+  REISSUE_UNCLAIMED_MESSAGE,
+  REISSUE_UNUSABLE_MESSAGE,
+  registerCodeLast4Backfill,
+  reissueVoucherCode,
+  searchVouchers,
+  VOUCHER_NOT_FOUND_MESSAGE,
+  voucherStateOf,
+  vouchersOfCustomer,
+} from './console';
 export { type IssuedVoucher, issueVouchers, listSessionVouchers, type VoucherUnit } from './issue';
+export { lastFourOf } from './last-four';
 export { findVouchersByIds, handOverVoucher, type VoucherRow } from './lookup';
 export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';

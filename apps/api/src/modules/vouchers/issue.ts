@@ -4,6 +4,7 @@ import { createVoucherCipher, newVoucherCode, newVoucherPin } from '../../adapte
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/vouchers';
 import { logoUrl } from '../catalog';
+import { lastFourOf } from './last-four';
 
 /** One voucher to issue: a unit of a priced checkout line. */
 export interface VoucherUnit {
@@ -48,20 +49,24 @@ export async function issueVouchers(
   const inserted = await tx
     .insert(orders)
     .values(
-      input.units.map((unit) => ({
-        checkoutSessionId: input.checkoutSessionId,
-        unitIndex: unit.unitIndex,
-        ownerId: unit.heldForGift ? null : input.buyerId,
-        buyerId: input.buyerId,
-        productId: unit.productId,
-        productCode: unit.productCode,
-        merchantName: unit.merchantName,
-        value: unit.value,
-        currency: unit.currency,
-        codeCiphertext: cipher.seal(newVoucherCode()),
-        pinCiphertext: unit.usesPin ? cipher.seal(newVoucherPin()) : null,
-        createdAt: input.at,
-      })),
+      input.units.map((unit) => {
+        const code = newVoucherCode();
+        return {
+          checkoutSessionId: input.checkoutSessionId,
+          unitIndex: unit.unitIndex,
+          ownerId: unit.heldForGift ? null : input.buyerId,
+          buyerId: input.buyerId,
+          productId: unit.productId,
+          productCode: unit.productCode,
+          merchantName: unit.merchantName,
+          value: unit.value,
+          currency: unit.currency,
+          codeCiphertext: cipher.seal(code),
+          codeLast4: lastFourOf(code),
+          pinCiphertext: unit.usesPin ? cipher.seal(newVoucherPin()) : null,
+          createdAt: input.at,
+        };
+      }),
     )
     .onConflictDoNothing({ target: [orders.checkoutSessionId, orders.unitIndex] })
     .returning({ id: orders.id, unitIndex: orders.unitIndex });

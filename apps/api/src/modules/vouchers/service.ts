@@ -19,6 +19,7 @@ import { isUuid } from '../../lib/ids';
 import { findProductsByCodes, getProductByCode, logoUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { creditWallet } from '../wallets';
+import { lastFourOf } from './last-four';
 
 /**
  * The vouchers a user holds (decision 019): the active list,
@@ -229,6 +230,7 @@ export async function swapVoucher(
   if (refusal) throw new AppError('BUSINESS_RULE', refusal);
 
   const cipher = createVoucherCipher(input.encryptionKey);
+  const code = newVoucherCode();
   const issued = await db.transaction(async (tx) => {
     const [old] = await tx
       .update(orders)
@@ -249,7 +251,8 @@ export async function swapVoucher(
         merchantName: product.merchant.name,
         value: old.value,
         currency: old.currency,
-        codeCiphertext: cipher.seal(newVoucherCode()),
+        codeCiphertext: cipher.seal(code),
+        codeLast4: lastFourOf(code),
         pinCiphertext: usesPin(product.category) ? cipher.seal(newVoucherPin()) : null,
         createdAt: input.at,
       })

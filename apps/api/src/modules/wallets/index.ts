@@ -1,4 +1,5 @@
 /** The wallets module's public face (UGM Credit and the purchase history). */
+export { type ConsoleLedgerEntry, type ConsoleWallet, ledgerEntriesOfVoucher, walletsOfCustomer } from './console';
 export {
   type CardPurchase,
   type CreditHold,

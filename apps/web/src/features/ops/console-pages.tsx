@@ -22,7 +22,15 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): La
  * path (/ops/customers/:id) is the page's own business: it draws nested <Routes> of its own.
  */
 export const consolePages: readonly ConsolePage[] = [
-  { label: 'Customers', path: 'customers', capability: 'customers.view' },
+  {
+    label: 'Customers',
+    path: 'customers',
+    capability: 'customers.view',
+    Page: page(
+      () => import('./pages/customers-page'),
+      (m) => m.CustomersPage,
+    ),
+  },
   { label: 'Approvals', path: 'approvals', capability: 'money.approve' },
   { label: 'Messages', path: 'messages', capability: 'messages' },
   { label: 'Partners', path: 'partners', capability: 'partners' },

@@ -1,0 +1,123 @@
+import { type OperatorRole, opsEndpoints, roleCapabilities } from '@gvm/contract/ops';
+import { type OpsVoucherPage, opsCustomerEndpoints } from '@gvm/contract/ops-customers';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
+import { renderRoutes } from '@/test/render-routes';
+import { OPS_TOKEN_KEY } from '../api/ops-client';
+import { OpsConsole } from '../pages/console-page';
+
+let restoreApi = () => {};
+afterEach(() => {
+  restoreApi();
+  sessionStorage.clear();
+});
+
+const VOUCHER_ID = '11111111-1111-4111-8111-111111111111';
+const voucherPage: OpsVoucherPage = {
+  voucher: {
+    id: VOUCHER_ID,
+    merchantName: 'Argos',
+    productCode: 'ARGOS-GB',
+    value: 25,
+    currency: 'GBP',
+    state: 'active',
+    codeLast4: 'K7QZ',
+    buyer: { id: '22222222-2222-4222-8222-222222222222', email: 'ada@example.com' },
+    holder: { id: '22222222-2222-4222-8222-222222222222', email: 'ada@example.com' },
+    checkoutSessionId: '33333333-3333-4333-8333-333333333333',
+    isGift: true,
+    createdAt: '2026-11-27T08:00:00.000Z',
+  },
+  gift: {
+    voucherId: VOUCHER_ID,
+    merchantName: 'Argos',
+    value: 25,
+    currency: 'GBP',
+    senderEmail: 'ada@example.com',
+    recipientName: 'Bo',
+    recipientEmail: 'bo@typo.example.com',
+    delivery: 'emailed',
+    sendAt: '2026-11-27T08:00:00.000Z',
+    emailedAt: '2026-11-27T08:00:00.000Z',
+    claimedAt: null,
+  },
+  timeline: [
+    { kind: 'paid', at: '2026-11-27T08:00:00.000Z', by: { type: 'shopper', label: 'ada@example.com' }, detail: null },
+    {
+      kind: 'emailed',
+      at: '2026-11-27T08:00:00.000Z',
+      by: { type: 'system', label: 'System' },
+      detail: 'Gift e-mail to bo@typo.example.com',
+    },
+  ],
+};
+
+function serve(role: OperatorRole) {
+  sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
+  const routes: Routes = {
+    ...fakeEndpoint(opsEndpoints.me, () => ({
+      status: 200,
+      body: { id: 'op-1', email: `${role}@ugm.example`, role, capabilities: [...roleCapabilities[role]] },
+    })),
+    ...fakeEndpoint(opsCustomerEndpoints.voucher, () => ({ status: 200, body: voucherPage })),
+    ...fakeEndpoint(opsCustomerEndpoints.correctRecipient, ({ body }) =>
+      body.email === 'bo@example.com'
+        ? { status: 200, body: { message: 'Recipient updated' } }
+        : { status: 429, body: { error: 'Too many changes' } },
+    ),
+  };
+  const fake = installFakeApi(routes);
+  restoreApi = fake.restore;
+  return fake.requests;
+}
+
+const open = () => renderRoutes([{ path: '/ops/*', Component: OpsConsole }], `/ops/customers/vouchers/${VOUCHER_ID}`);
+
+/** The buttons each role sees on a voucher's page (docs/product/operators.md#roles), written out. */
+const buttonsOf: Record<'support' | 'finance' | 'admin', string[]> = {
+  support: ['Resend gift e-mail', 'Correct recipient'],
+  finance: ['Reissue code'],
+  admin: ['Resend gift e-mail', 'Correct recipient', 'Reissue code'],
+};
+
+describe("a voucher's page in the console", () => {
+  it.each(Object.keys(buttonsOf) as (keyof typeof buttonsOf)[])(
+    'shows %s exactly the buttons its role may use, and the code only by its last four',
+    async (role) => {
+      serve(role);
+      open();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Argos voucher, £25.00' })).toBeInTheDocument();
+      const all = ['Resend gift e-mail', 'Correct recipient', 'Reissue code'];
+      for (const name of all) {
+        const shown = screen.queryByRole('button', { name });
+        if (buttonsOf[role].includes(name)) expect(shown, `${role} ${name}`).toBeInTheDocument();
+        else expect(shown, `${role} ${name}`).not.toBeInTheDocument();
+      }
+      expect(screen.getByText('…K7QZ')).toBeInTheDocument();
+      const timeline = screen.getByRole('list', { name: 'Timeline' });
+      expect(within(timeline).getAllByRole('listitem')).toHaveLength(2);
+    },
+  );
+
+  it("corrects the recipient and says the server's answer, success or refusal", async () => {
+    const requests = serve('support');
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Correct recipient' }));
+    const email = screen.getByLabelText('Recipient email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'bo@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm new recipient' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Recipient updated');
+    const sent = requests.find((request) => request.path.endsWith('/gift/recipient'));
+    expect(sent?.body).toEqual({ name: 'Bo', email: 'bo@example.com' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Correct recipient' }));
+    const again = screen.getByLabelText('Recipient email');
+    await userEvent.clear(again);
+    await userEvent.type(again, 'other@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm new recipient' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many changes');
+  });
+});

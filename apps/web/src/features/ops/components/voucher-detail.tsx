@@ -1,0 +1,185 @@
+import { formatMoney } from '@gvm/contract/money';
+import type { OpsVoucherPage } from '@gvm/contract/ops-customers';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { failureMessage } from '@/lib/api-client';
+import { useOpsVoucher, useVoucherAction, type VoucherAction } from '../api/customers';
+import { useOperator } from '../hooks/use-operator';
+import { dateTime } from '../lib/format';
+import { ConsolePageHeading } from './console-page-heading';
+import { type Outcome, OutcomeNote, ReasonAction } from './reason-action';
+
+/**
+ * A voucher's page (docs/product/operators.md#customers): what it is, who holds it, its gift and
+ * its timeline, with only the last four characters of its code; 'Resend gift e-mail' and
+ * 'Correct recipient' (support, admin) for an unclaimed gift, 'Reissue code' (finance, admin).
+ */
+export function VoucherDetail() {
+  const { voucherId = '' } = useParams();
+  const voucher = useOpsVoucher(voucherId);
+  if (voucher.isError) {
+    return (
+      <>
+        <ConsolePageHeading title="Voucher" />
+        <QueryError
+          message={failureMessage(voucher.error, 'The voucher could not be loaded.')}
+          onRetry={() => voucher.refetch()}
+        />
+      </>
+    );
+  }
+  if (!voucher.data) return <Spinner label="Loading the voucher" className="mt-6 h-6 w-6" />;
+  return <VoucherView page={voucher.data} />;
+}
+
+function VoucherView({ page }: { page: OpsVoucherPage }) {
+  const { voucher, gift, timeline } = page;
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const person = (who: { id: string; email: string } | null) =>
+    who ? (
+      <Link to={`/ops/customers/${who.id}`} className="text-brand-700 underline">
+        {who.email}
+      </Link>
+    ) : (
+      'Nobody yet'
+    );
+  return (
+    <>
+      <p className="text-sm">
+        <Link to="/ops/customers" className="text-brand-700 underline">
+          Back to the search
+        </Link>
+      </p>
+      <ConsolePageHeading title={`${voucher.merchantName} voucher, ${formatMoney(voucher.value, voucher.currency)}`} />
+      <VoucherActions page={page} onOutcome={setOutcome} />
+      <OutcomeNote outcome={outcome} />
+      <dl className="mt-6 grid max-w-2xl grid-cols-[12rem_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-gray-700">State</dt>
+        <dd>{voucher.state}</dd>
+        <dt className="text-gray-700">Code</dt>
+        <dd>
+          <span className="font-mono">…{voucher.codeLast4}</span> (last four only)
+        </dd>
+        <dt className="text-gray-700">Order id</dt>
+        <dd className="break-all font-mono">{voucher.id}</dd>
+        <dt className="text-gray-700">Bought by</dt>
+        <dd>{person(voucher.buyer)}</dd>
+        <dt className="text-gray-700">Held by</dt>
+        <dd>{person(voucher.holder)}</dd>
+        {gift ? (
+          <>
+            <dt className="text-gray-700">Gift to</dt>
+            <dd className="break-all">
+              {gift.recipientName} &lt;{gift.recipientEmail}&gt; · {gift.delivery}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <h2 className="mt-8 text-lg font-semibold text-gray-900">Timeline</h2>
+      <ol aria-label="Timeline" className="mt-2 space-y-2 text-sm">
+        {timeline.map((entry) => (
+          <li
+            key={`${entry.at}-${entry.kind}-${entry.by.label}-${entry.detail ?? ''}`}
+            className="border-gray-200 border-l-2 pl-3"
+          >
+            <p>
+              <span className="font-medium">{timelineWords[entry.kind]}</span> · {dateTime(entry.at)} ·{' '}
+              {entry.by.type === 'system' ? 'System' : `${entry.by.label} (${entry.by.type})`}
+            </p>
+            {entry.detail ? <p className="text-gray-700">{entry.detail}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+const timelineWords: Record<OpsVoucherPage['timeline'][number]['kind'], string> = {
+  paid: 'Paid',
+  issued: 'Issued',
+  emailed: 'E-mailed',
+  resent: 'Resent',
+  'recipient-corrected': 'Recipient corrected',
+  claimed: 'Claimed',
+  confirmed: 'Confirmed',
+  activated: 'Activated',
+  exchanged: 'Exchanged',
+  converted: 'Converted',
+  refunded: 'Refunded',
+  voided: 'Voided',
+  reissued: 'Reissued',
+};
+
+function VoucherActions({ page, onOutcome }: { page: OpsVoucherPage; onOutcome(outcome: Outcome): void }) {
+  const { can } = useOperator();
+  const act = useVoucherAction(page.voucher.id);
+  const [name, setName] = useState(page.gift?.recipientName ?? '');
+  const [email, setEmail] = useState(page.gift?.recipientEmail ?? '');
+  const run = async (request: VoucherAction) => {
+    onOutcome(null);
+    try {
+      const { message } = await act.mutateAsync(request);
+      onOutcome({ kind: 'done', text: message });
+      return true;
+    } catch (failure) {
+      onOutcome({ kind: 'failed', text: failureMessage(failure, 'That did not work.') });
+      return false;
+    }
+  };
+  const pendingGift = page.gift && page.gift.delivery !== 'claimed';
+  const mayHelp = can('customers.help') && pendingGift;
+  const held = page.voucher.holder && (page.voucher.state === 'active' || page.voucher.state === 'activated');
+  const mayReissue = can('money.move') && held;
+  if (!mayHelp && !mayReissue) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-start gap-3">
+      {mayHelp && page.gift?.delivery === 'emailed' ? (
+        <ReasonAction
+          label="Resend gift e-mail"
+          confirmLabel="Confirm resend"
+          reasonRequired={false}
+          busy={act.isPending}
+          onConfirm={(reason) => run({ action: 'resend', reason })}
+        />
+      ) : null}
+      {mayHelp ? (
+        <ReasonAction
+          label="Correct recipient"
+          confirmLabel="Confirm new recipient"
+          reasonRequired={false}
+          busy={act.isPending}
+          validate={() => (name.trim() && email.trim() ? null : 'Please enter both name and email')}
+          onConfirm={(reason) =>
+            run({
+              action: 'correct',
+              recipient: { name: name.trim(), email: email.trim(), ...(reason ? { reason } : {}) },
+            })
+          }
+        >
+          <Field label="Recipient name">
+            {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+          </Field>
+          <Field label="Recipient email">
+            {(control) => (
+              <Input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+            )}
+          </Field>
+        </ReasonAction>
+      ) : null}
+      {mayReissue ? (
+        <ReasonAction
+          label="Reissue code"
+          confirmLabel="Confirm reissue"
+          reasonRequired
+          destructive
+          busy={act.isPending}
+          onConfirm={(reason) => run({ action: 'reissue', reason })}
+        />
+      ) : null}
+    </div>
+  );
+}
