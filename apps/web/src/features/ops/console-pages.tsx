@@ -24,8 +24,24 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): La
 export const consolePages: readonly ConsolePage[] = [
   { label: 'Customers', path: 'customers', capability: 'customers.view' },
   { label: 'Approvals', path: 'approvals', capability: 'money.approve' },
-  { label: 'Messages', path: 'messages', capability: 'messages' },
-  { label: 'Partners', path: 'partners', capability: 'partners' },
+  {
+    label: 'Messages',
+    path: 'messages',
+    capability: 'messages',
+    Page: page(
+      () => import('./pages/messages-page'),
+      (m) => m.MessagesPage,
+    ),
+  },
+  {
+    label: 'Partners',
+    path: 'partners',
+    capability: 'partners',
+    Page: page(
+      () => import('./pages/partners-page'),
+      (m) => m.PartnersPage,
+    ),
+  },
   { label: 'Reports', path: 'reports', capability: 'reports' },
   {
     label: 'Audit log',
