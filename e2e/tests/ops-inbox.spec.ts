@@ -8,6 +8,10 @@ import { createOperator, openConsoleAs, signInThroughConsole } from './support/o
  * partnerships operator, each signed in with a real authenticator code.
  */
 
+// Each test sends a form, makes an operator (e-mailed code and authenticator through the API) and
+// works a page: more than the default 30 seconds on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 test('a support operator answers a contact message, and the reply reaches the sender quoting it', async ({
