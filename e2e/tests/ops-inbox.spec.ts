@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readLatestMail } from './mailbox';
 import { createOperator, openConsoleAs, signInThroughConsole } from './support/operator';
@@ -11,6 +13,15 @@ import { createOperator, openConsoleAs, signInThroughConsole } from './support/o
 // Each test sends a form, makes an operator (e-mailed code and authenticator through the API) and
 // works a page: more than the default 30 seconds on a busy machine.
 test.describe.configure({ timeout: 90_000 });
+
+/** axe-core's serious and critical findings on the page as it stands. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
@@ -53,6 +64,7 @@ test('a support operator answers a contact message, and the reply reaches the se
   await expect(thread.getByRole('listitem')).toHaveCount(1);
   await expect(thread).toContainText('We are sorry! A new gift e-mail is on its way.');
   await expect(thread).toContainText(support.email);
+  await expectAccessible(page);
 
   const mail = await readLatestMail(request, sender, { after: sentAt, subject: /^Re: your message/ });
   expect(mail.text).toContain('We are sorry! A new gift e-mail is on its way.');
@@ -95,6 +107,7 @@ test('a partnerships operator notes and accepts an application sent from /partne
   await page.getByLabel('Note', { exact: true }).fill('Called Priya: three shops in Leeds.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Called Priya: three shops in Leeds.');
+  await expectAccessible(page);
 
   const decidedAt = new Date();
   await page.getByRole('button', { name: 'Accept', exact: true }).click();
@@ -108,4 +121,5 @@ test('a partnerships operator notes and accepts an application sent from /partne
   await page.getByRole('link', { name: 'Back to partners' }).click();
   await page.getByRole('button', { name: 'Accepted', exact: true }).click();
   await expect(page.getByRole('link', { name: company })).toBeVisible();
+  await expectAccessible(page);
 });

@@ -71,7 +71,9 @@ describe('a message’s page', () => {
       }),
     });
     renderConsole(`/ops/messages/${MESSAGE_ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Message from Amelia Hart' }, LAZY_PAGE)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Message from Amelia Hart' }, LAZY_PAGE),
+    ).toBeInTheDocument();
     expect(screen.getByText('My gift never arrived.')).toBeInTheDocument();
     expect(screen.getByText('No replies yet.')).toBeInTheDocument();
 

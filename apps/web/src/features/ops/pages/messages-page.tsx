@@ -185,6 +185,8 @@ function MessageBody({ message }: { message: MessageDetail }) {
         <dd className="break-all">{message.assignedTo?.email ?? 'Nobody'}</dd>
       </dl>
       <AssignForm
+        // A new assignee (from here or 'Assign to me') starts the choice afresh.
+        key={message.assignedTo?.id ?? 'nobody'}
         message={message}
         busy={update.isPending}
         onAssign={(assignedTo, done) => change({ assignedTo }, done)}
