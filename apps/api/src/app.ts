@@ -24,6 +24,7 @@ import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { opsRoutes } from './modules/ops';
+import { outreachOpsRoutes } from './modules/outreach/ops-routes';
 import { outreachRoutes } from './modules/outreach/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
@@ -165,6 +166,7 @@ export async function buildApp({
       await api.register(paymentRoutes);
       await api.register(opsRoutes);
       await api.register(supportRoutes);
+      await api.register(outreachOpsRoutes);
     },
     { prefix: API_BASE_PATH },
   );

@@ -15,6 +15,7 @@ export * from './money';
 export * from './notifications';
 export * from './ops';
 export * from './ops-customers';
+export * from './ops-inbox';
 export * from './outreach';
 export * from './public-config';
 export * from './routes';

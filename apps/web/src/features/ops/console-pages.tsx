@@ -32,8 +32,24 @@ export const consolePages: readonly ConsolePage[] = [
     ),
   },
   { label: 'Approvals', path: 'approvals', capability: 'money.approve' },
-  { label: 'Messages', path: 'messages', capability: 'messages' },
-  { label: 'Partners', path: 'partners', capability: 'partners' },
+  {
+    label: 'Messages',
+    path: 'messages',
+    capability: 'messages',
+    Page: page(
+      () => import('./pages/messages-page'),
+      (m) => m.MessagesPage,
+    ),
+  },
+  {
+    label: 'Partners',
+    path: 'partners',
+    capability: 'partners',
+    Page: page(
+      () => import('./pages/partners-page'),
+      (m) => m.PartnersPage,
+    ),
+  },
   { label: 'Reports', path: 'reports', capability: 'reports' },
   {
     label: 'Audit log',

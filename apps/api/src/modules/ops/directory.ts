@@ -1,0 +1,32 @@
+import type { OperatorCapability } from '@gvm/contract';
+import { roleCan } from '@gvm/contract';
+import { asc, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { operators } from '../../db/schema/ops';
+
+/** An operator as other modules' console pages name them: id and e-mail, nothing more. */
+export interface OperatorName {
+  id: string;
+  email: string;
+}
+
+/** Names the given operators (who wrote a reply, who is assigned), disabled ones included. */
+export async function operatorNames(db: Executor, ids: readonly string[]): Promise<Map<string, OperatorName>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: operators.id, email: operators.email })
+    .from(operators)
+    .where(inArray(operators.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The enabled operators whose role has a capability (docs/product/operators.md#roles), by e-mail. */
+export async function operatorsWithCapability(db: Executor, capability: OperatorCapability): Promise<OperatorName[]> {
+  const rows = await db
+    .select({ id: operators.id, email: operators.email, role: operators.role })
+    .from(operators)
+    .where(isNull(operators.disabledAt))
+    .orderBy(asc(operators.email));
+  return rows.filter((row) => roleCan(row.role, capability)).map(({ id, email }) => ({ id, email }));
+}
