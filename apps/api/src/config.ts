@@ -69,6 +69,10 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOGIN_CODE_IP_LIMIT: z.coerce.number().int().min(1).default(20),
   SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Sign-in code checks (shoppers' and operators') one IP may make per 15 minutes. */
+  LOGIN_IP_LIMIT: z.coerce.number().int().min(1).default(100),
+  /** Verification links and authenticator codes one IP may try per 15 minutes. */
+  VERIFY_IP_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Memory for cached catalogue answers, in MiB (0: none; decision 022). */
   CATALOG_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** How often an instance re-reads the catalogue's generation, in milliseconds. */
@@ -118,6 +122,10 @@ export interface Config {
   loginCodeIpLimit: number;
   /** Sign-ups one IP address may make per hour. */
   signupIpLimit: number;
+  /** Sign-in code checks one IP address may make per 15 minutes. */
+  loginIpLimit: number;
+  /** Verification links and authenticator codes one IP address may try per 15 minutes. */
+  verifyIpLimit: number;
   /** Memory for cached catalogue answers, in MiB (0: none). */
   catalogCacheMb: number;
   /** A catalogue change is seen by every instance within this many milliseconds (0: at once). */
@@ -201,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     loginCodeIpLimit: e.LOGIN_CODE_IP_LIMIT,
     signupIpLimit: e.SIGNUP_IP_LIMIT,
+    loginIpLimit: e.LOGIN_IP_LIMIT,
+    verifyIpLimit: e.VERIFY_IP_LIMIT,
     catalogCacheMb: e.CATALOG_CACHE_MB,
     catalogCacheRecheckMs: e.CATALOG_CACHE_RECHECK_MS,
     logLevel: e.LOG_LEVEL,
@@ -261,6 +271,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxyHops: 0,
     loginCodeIpLimit: 20,
     signupIpLimit: 30,
+    loginIpLimit: 100,
+    verifyIpLimit: 30,
     catalogCacheMb: 16,
     // Tests write products and read them back at once: they see every change immediately.
     catalogCacheRecheckMs: 0,

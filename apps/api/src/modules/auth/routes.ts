@@ -15,7 +15,7 @@ import { revokeSession, rotateRefreshToken } from './session-service';
 export async function authRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(authEndpoints.verifyEmail),
-    config: limits.verify,
+    config: limits.verify(app.appConfig.verifyIpLimit),
     handler: async (request, reply) => {
       // No sign-in needed; a caller who is signed in is told when the link is their own, used.
       const callerId = request.headers.authorization
@@ -52,7 +52,7 @@ async function validatedAuthRoutes(app: App): Promise<void> {
 
   app.route({
     ...fromContract(authEndpoints.login),
-    config: limits.login,
+    config: limits.login(app.appConfig.loginIpLimit),
     handler: (request) =>
       signInWithCode(
         app.db,

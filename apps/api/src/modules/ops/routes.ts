@@ -38,13 +38,13 @@ export async function opsRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(opsEndpoints.verifyCode),
     ...validated,
-    config: signInLimits.login,
+    config: signInLimits.login(app.appConfig.loginIpLimit),
     handler: (request) => verifyOperatorCode(app.db, app.appConfig, request.body, app.clock()),
   });
 
   app.route({
     ...fromContract(opsEndpoints.totpSetup),
-    config: signInLimits.verify,
+    config: signInLimits.verify(app.appConfig.verifyIpLimit),
     handler: async (request) => {
       const operator = await operatorOf(request, { stage: 'pending' });
       return setUpTotp(app.db, app.appConfig, operator, app.clock());
@@ -54,7 +54,7 @@ export async function opsRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(opsEndpoints.totpVerify),
     ...validated,
-    config: signInLimits.verify,
+    config: signInLimits.verify(app.appConfig.verifyIpLimit),
     handler: async (request) => {
       const operator = await operatorOf(request, { stage: 'pending' });
       return verifyTotp(app.db, app.appConfig, operator, { code: request.body.code, ip: request.ip }, app.clock());
