@@ -23,6 +23,7 @@ import { giftOfVoucher, registerGiftScheduler } from './modules/gifts';
 import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { financeRoutes } from './modules/finance';
 import { opsRoutes } from './modules/ops';
 import { outreachRoutes } from './modules/outreach/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -160,6 +161,7 @@ export async function buildApp({
       await api.register(walletRoutes);
       await api.register(paymentRoutes);
       await api.register(opsRoutes);
+      await api.register(financeRoutes);
     },
     { prefix: API_BASE_PATH },
   );

@@ -14,6 +14,7 @@ export * from './health';
 export * from './money';
 export * from './notifications';
 export * from './ops';
+export * from './ops-money';
 export * from './outreach';
 export * from './public-config';
 export * from './routes';

@@ -38,7 +38,10 @@ export async function ledgerOf(ctx: CheckoutTestContext, user: TestUser, currenc
   if (!wallet) return null;
   const rows = await ctx.app.db.select().from(walletTransactions).where(eq(walletTransactions.walletId, wallet.id));
   const sum = rows.reduce(
-    (total, row) => total + (row.type === 'funding' ? row.amount : row.type === 'withdrawal' ? -row.amount : 0),
+    (total, row) => {
+      if (row.type === 'funding' || row.type === 'refund' || row.type === 'adjustment') return total + row.amount;
+      return row.type === 'withdrawal' ? total - row.amount : total;
+    },
     0,
   );
   return { wallet, rows, sum };

@@ -16,3 +16,10 @@ export {
 } from './results';
 export { createCheckoutSession, PROVIDER_UNAVAILABLE_MESSAGE } from './service';
 export type { CheckoutSnapshot, SnapshotLine, SnapshotRecipient } from './snapshot';
+export {
+  type DayRange,
+  findPaidCheckout,
+  lockPaidCheckout,
+  type PaidCheckout,
+  salesByDay,
+} from './console';

@@ -7,3 +7,4 @@
 export { type Actor, type AuditEvent, recordAudit } from './audit';
 export { opsRoutes } from './routes';
 export { authenticateOperator, type SessionNeed, type SignedInOperator } from './sessions';
+export { findOperatorEmails } from './directory';

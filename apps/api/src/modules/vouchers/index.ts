@@ -6,3 +6,15 @@
 export { type IssuedVoucher, issueVouchers, listSessionVouchers, type VoucherUnit } from './issue';
 export { findVouchersByIds, handOverVoucher, type VoucherRow } from './lookup';
 export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';
+export {
+  checkoutOfVoucher,
+  codeLastFourOf,
+  consoleStateOf,
+  type EndedStatus,
+  endVouchers,
+  lockVoucher,
+  lockVouchersOfCheckout,
+  type OutstandingRow,
+  outstandingVouchers,
+  vouchersOfCheckout,
+} from './console';

@@ -10,3 +10,12 @@ export {
   spendHeldCredit,
   type WalletCredit,
 } from './service';
+export {
+  adjustCredit,
+  BELOW_ZERO_MESSAGE,
+  type CreditAdjustment,
+  type CreditRefund,
+  creditBalanceOf,
+  creditOutstanding,
+  refundToCredit,
+} from './operator-moves';

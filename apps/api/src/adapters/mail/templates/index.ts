@@ -5,3 +5,4 @@ export { giftClaimedEmail, giftReminderEmail } from './gift';
 export { type EmailBlock, type EmailContent, productName, type RenderedEmail, renderEmail } from './layout';
 export { acknowledgementEmail, operationsCopyEmail } from './outreach';
 export { giftReceivedEmail, purchaseReceiptEmail, type ReceiptLine } from './purchase';
+export { type RefundedVoucherLine, refundIssuedEmail, voucherCancelledEmail } from './refund';
