@@ -41,7 +41,11 @@ describe('a refund above £250', () => {
   it('waits in Approvals, moving nothing, until a second operator approves it; then it is done once', async () => {
     const buyer = await createUserAndToken(ctx.app);
     const { orderId, voucherIds } = await buyOrder(ctx, buyer, [{ product: ctx.argos, value: 300 }]);
-    const asked = await refund(ctx, requester, orderId, { amount: 30_000, refundTo: 'card', reason: 'Duplicate order' });
+    const asked = await refund(ctx, requester, orderId, {
+      amount: 30_000,
+      refundTo: 'card',
+      reason: 'Duplicate order',
+    });
     expect(asked.statusCode, asked.body).toBe(200);
     const { refund: pending, message } = asked.json<RefundAnswer>();
     expect(pending.status).toBe('pending');
@@ -130,7 +134,9 @@ describe('a refund above £250', () => {
     expect((await sendAs(ctx.app, 'POST', `/orders/${voucherIds[0]}/activate`, buyer)).statusCode).toBe(200);
     const approved = await decide(approver, pending.id, 'approve');
     expect(approved.statusCode).toBe(422);
-    expect(approved.json().error).toMatch(/^Voucher ending \w{4} \(Argos\) cannot be refunded: it has been activated\.$/);
+    expect(approved.json().error).toMatch(
+      /^Voucher ending \w{4} \(Argos\) cannot be refunded: it has been activated\.$/,
+    );
     expect(await ledgerOf(ctx, buyer).then((ledger) => ledger?.wallet.balance ?? 0)).toBe(0);
     expect((await decide(approver, pending.id, 'reject')).statusCode).toBe(200);
   }, 60_000);

@@ -117,9 +117,12 @@ export type VoidVoucherAnswer = z.infer<typeof voidVoucherAnswerSchema>;
 
 export const creditAdjustmentRequestSchema = z.object({
   requestId: idSchema,
-  amount: z.number('Please enter an amount').int('The amount is in pence').refine((value) => value !== 0, {
-    message: 'The amount cannot be zero',
-  }),
+  amount: z
+    .number('Please enter an amount')
+    .int('The amount is in pence')
+    .refine((value) => value !== 0, {
+      message: 'The amount cannot be zero',
+    }),
   currency: text().regex(/^[A-Z]{3}$/, 'A currency such as GBP is required'),
   reason: reasonSchema,
 });
@@ -188,7 +191,10 @@ export const creditOutstandingReportSchema = z.object({
 });
 export type CreditOutstandingReport = z.infer<typeof creditOutstandingReportSchema>;
 
-const dateOnly = text('Please give a date as YYYY-MM-DD').regex(/^\d{4}-\d{2}-\d{2}$/, 'Please give a date as YYYY-MM-DD');
+const dateOnly = text('Please give a date as YYYY-MM-DD').regex(
+  /^\d{4}-\d{2}-\d{2}$/,
+  'Please give a date as YYYY-MM-DD',
+);
 export const salesReportQuerySchema = z.object({ from: dateOnly.optional(), to: dateOnly.optional() });
 export type SalesReportQuery = z.input<typeof salesReportQuerySchema>;
 

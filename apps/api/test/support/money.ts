@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema';
 import { type CheckoutTestContext, createCheckoutTestApp, defined, type LineSpec } from './checkout';
 import { createOperator, opsCall, signInOperator } from './operators';
-import { buyVouchers } from './vouchers';
 import type { TestUser } from './users';
+import { buyVouchers } from './vouchers';
 
 /**
  * The console's money tools under test (docs/product/operators.md#money): the whole app with a

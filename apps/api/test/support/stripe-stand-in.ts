@@ -163,7 +163,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           return;
         }
         const intent = intents.get(String(form.payment_intent ?? ''));
-        if (!intent || intent.status !== 'succeeded') {
+        if (intent?.status !== 'succeeded') {
           send(400, {
             error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
           });

@@ -110,7 +110,12 @@ export async function requestAdjustment(
           targetId: customer.id,
           reason: request.reason,
           before: { balance: before, currency: request.currency },
-          after: { adjustmentId: row.id, amount: row.amount, status: row.status, ...(balance === null ? {} : { balance }) },
+          after: {
+            adjustmentId: row.id,
+            amount: row.amount,
+            status: row.status,
+            ...(balance === null ? {} : { balance }),
+          },
         },
         now,
       );

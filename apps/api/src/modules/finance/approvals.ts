@@ -40,10 +40,7 @@ export async function listApprovals(db: Executor): Promise<Approval[]> {
     const checkout = await findPaidCheckout(db, row.checkoutSessionId);
     if (checkout) checkouts.set(row.id, checkout.userId);
   }
-  const customers = await findUserContacts(db, [
-    ...checkouts.values(),
-    ...pendingAdjustments.map((row) => row.userId),
-  ]);
+  const customers = await findUserContacts(db, [...checkouts.values(), ...pendingAdjustments.map((row) => row.userId)]);
   const operators = await findOperatorEmails(db, [
     ...pendingRefunds.map((row) => row.requestedBy),
     ...pendingAdjustments.map((row) => row.requestedBy),

@@ -1,4 +1,10 @@
-import { APPROVAL_THRESHOLD_MINOR, type RefundAnswer, type RefundRequest, formatMoney, toMajorUnits } from '@gvm/contract';
+import {
+  APPROVAL_THRESHOLD_MINOR,
+  formatMoney,
+  type RefundAnswer,
+  type RefundRequest,
+  toMajorUnits,
+} from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { refundIssuedEmail, voucherCancelledEmail } from '../../adapters/mail/templates';
@@ -9,16 +15,17 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { lockPaidCheckout, type PaidCheckout } from '../checkout';
 import { recordAudit } from '../ops';
 import { findUserContacts } from '../users';
-import {
-  codeLastFourOf,
-  consoleStateOf,
-  endVouchers,
-  lockVouchersOfCheckout,
-  type VoucherRow,
-} from '../vouchers';
+import { codeLastFourOf, consoleStateOf, endVouchers, lockVouchersOfCheckout, type VoucherRow } from '../vouchers';
 import { refundToCredit } from '../wallets';
 import type { Acting, FinanceDeps } from './deps';
-import { ORDER_NOT_FOUND, refundableOf, refundedSums, refundsOfCheckout, refundViews, resolveOrderId } from './order-view';
+import {
+  ORDER_NOT_FOUND,
+  refundableOf,
+  refundedSums,
+  refundsOfCheckout,
+  refundViews,
+  resolveOrderId,
+} from './order-view';
 
 /**
  * Refunds (docs/product/operators.md#money, decision 049). A refund is one transaction under the
@@ -169,7 +176,10 @@ async function queueRefundMails(
   for (const voucher of chosen) {
     const holder = voucher.ownerId ? contacts.get(voucher.ownerId) : undefined;
     if (!holder || holder.id === checkout.userId) continue;
-    await enqueueMail(tx, { to: holder.email, ...voucherCancelledEmail({ holderName: holder.name, voucher, publicUrl }) });
+    await enqueueMail(tx, {
+      to: holder.email,
+      ...voucherCancelledEmail({ holderName: holder.name, voucher, publicUrl }),
+    });
   }
 }
 
@@ -198,7 +208,14 @@ export async function requestRefund(
       const chosen = checkRefund(deps, checkout, vouchers, others, request);
       const done = waits
         ? null
-        : await carryOut(tx, deps, checkout, { requestId, amount: request.amount, refundTo: request.refundTo }, chosen, now);
+        : await carryOut(
+            tx,
+            deps,
+            checkout,
+            { requestId, amount: request.amount, refundTo: request.refundTo },
+            chosen,
+            now,
+          );
       const [row] = await tx
         .insert(refunds)
         .values({
@@ -265,7 +282,14 @@ export async function carryOutPendingRefund(
     amount: row.amount,
     refundTo: row.destination,
   });
-  const done = await carryOut(tx, deps, checkout, { requestId: row.requestId, amount: row.amount, refundTo: row.destination }, chosen, now);
+  const done = await carryOut(
+    tx,
+    deps,
+    checkout,
+    { requestId: row.requestId, amount: row.amount, refundTo: row.destination },
+    chosen,
+    now,
+  );
   return { providerRefundId: done.providerRefundId, vouchers: stateOf(chosen) };
 }
 

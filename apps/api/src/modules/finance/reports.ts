@@ -53,7 +53,8 @@ export async function salesReport(db: Executor, range: DayRange): Promise<SalesR
     }
     return found;
   };
-  for (const row of await salesByDay(db, range)) Object.assign(entry(row.day, row.currency), { orders: row.orders, sales: row.sales });
+  for (const row of await salesByDay(db, range))
+    Object.assign(entry(row.day, row.currency), { orders: row.orders, sales: row.sales });
   for (const row of await refundsByDay(db, range)) {
     Object.assign(entry(row.day, row.currency), { refunds: row.refunds, refunded: row.refunded });
   }

@@ -128,7 +128,12 @@ export async function financeRoutes(app: App): Promise<void> {
   ) => {
     const { actor, now } = await acting(request, reports);
     const csv = await app.db.transaction(async (tx) => {
-      await recordAudit(tx, actor, { action: 'report.export', targetType: 'report', targetId: name, after: { filters } }, now);
+      await recordAudit(
+        tx,
+        actor,
+        { action: 'report.export', targetType: 'report', targetId: name, after: { filters } },
+        now,
+      );
       return build(tx as unknown as typeof app.db);
     });
     return reply

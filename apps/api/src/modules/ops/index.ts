@@ -5,6 +5,6 @@
  * change's own transaction.
  */
 export { type Actor, type AuditEvent, recordAudit } from './audit';
+export { findOperatorEmails } from './directory';
 export { opsRoutes } from './routes';
 export { authenticateOperator, type SessionNeed, type SignedInOperator } from './sessions';
-export { findOperatorEmails } from './directory';

@@ -15,7 +15,9 @@ import { type OrderRow, orders } from '../../db/schema/vouchers';
 export type EndedStatus = 'refunded' | 'void';
 
 /** The voucher's state in the console's words (the customer page uses the same names). */
-export function consoleStateOf(order: Pick<OrderRow, 'status' | 'activatedAt' | 'swapped' | 'deactivated'>): ConsoleVoucherState {
+export function consoleStateOf(
+  order: Pick<OrderRow, 'status' | 'activatedAt' | 'swapped' | 'deactivated'>,
+): ConsoleVoucherState {
   if (order.status === 'refunded') return 'refunded';
   if (order.status === 'void') return 'void';
   if (order.activatedAt !== null) return 'activated';
@@ -31,11 +33,7 @@ export function codeLastFourOf(encryptionKey: string, order: Pick<OrderRow, 'cod
 
 /** A checkout's vouchers, in their order of issue. */
 export async function vouchersOfCheckout(db: Executor, checkoutSessionId: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(eq(orders.checkoutSessionId, checkoutSessionId))
-    .orderBy(asc(orders.unitIndex));
+  return db.select().from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId)).orderBy(asc(orders.unitIndex));
 }
 
 /**

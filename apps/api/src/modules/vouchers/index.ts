@@ -3,9 +3,7 @@
  * the gifts module reads and does to a voucher. The vouchers a user holds (the active list, one
  * voucher, activation, the till, exchange, conversion to UGM Credit) are its routes, in ./routes.
  */
-export { type IssuedVoucher, issueVouchers, listSessionVouchers, type VoucherUnit } from './issue';
-export { findVouchersByIds, handOverVoucher, type VoucherRow } from './lookup';
-export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';
+
 export {
   checkoutOfVoucher,
   codeLastFourOf,
@@ -18,3 +16,6 @@ export {
   outstandingVouchers,
   vouchersOfCheckout,
 } from './console';
+export { type IssuedVoucher, issueVouchers, listSessionVouchers, type VoucherUnit } from './issue';
+export { findVouchersByIds, handOverVoucher, type VoucherRow } from './lookup';
+export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';

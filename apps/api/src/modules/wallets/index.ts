@@ -1,4 +1,14 @@
 /** The wallets module's public face (UGM Credit and the purchase history). */
+
+export {
+  adjustCredit,
+  BELOW_ZERO_MESSAGE,
+  type CreditAdjustment,
+  type CreditRefund,
+  creditBalanceOf,
+  creditOutstanding,
+  refundToCredit,
+} from './operator-moves';
 export {
   type CardPurchase,
   type CreditHold,
@@ -10,12 +20,3 @@ export {
   spendHeldCredit,
   type WalletCredit,
 } from './service';
-export {
-  adjustCredit,
-  BELOW_ZERO_MESSAGE,
-  type CreditAdjustment,
-  type CreditRefund,
-  creditBalanceOf,
-  creditOutstanding,
-  refundToCredit,
-} from './operator-moves';
