@@ -15,5 +15,7 @@ process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;
 // Every browser test signs in from 127.0.0.1; the per-IP limits are tested in the API tests.
 process.env.LOGIN_CODE_IP_LIMIT ??= '1000';
 process.env.SIGNUP_IP_LIMIT ??= '1000';
+// The operator console's first admin (e2e/tests/support/operator.ts signs it in and invites the rest).
+process.env.OPS_ADMINS ??= 'ops-admin@example.com';
 register();
 await import(path.join(root, 'apps/api/src/server.ts'));

@@ -34,6 +34,14 @@ describe('matching a path to its page', () => {
     expect(matchPageRoute('//')).toBe(pageRoutes.home);
   });
 
+  it('matches every path under the console, whose own router draws its pages', () => {
+    for (const path of ['/ops', '/ops/', '/OPS/login', '/ops/team', '/ops/customers/c1/vouchers']) {
+      expect(matchPageRoute(path), path).toBe(pageRoutes.ops);
+    }
+    expect(matchPageRoute('/opsx')).toBeUndefined();
+    expect(matchPageRoute('/x/ops')).toBeUndefined();
+  });
+
   it('knows no page for other paths', () => {
     for (const path of [
       '/nope',

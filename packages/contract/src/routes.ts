@@ -35,6 +35,11 @@ export const pageRoutes = {
   contact: '/contact',
   amlPolicy: '/aml-policy',
   refundPolicy: '/refund-policy',
+  /**
+   * The operator console (docs/product/operators.md#the-console): one lazily loaded part of the app
+   * whose own router draws its pages under /ops (decision 047).
+   */
+  ops: '/ops/*',
 } as const;
 
 export type PageRoute = (typeof pageRoutes)[keyof typeof pageRoutes];
@@ -57,22 +62,23 @@ export const publicPagePaths = [
 
 /**
  * The page a path is, matched as the web's router matches it (react-router: compared without
- * regard to case after decoding, trailing slashes ignored, a `:param` any one non-empty segment);
- * undefined for a path no page has, which the app draws as its not-found page. The API answers
+ * regard to case after decoding, trailing slashes ignored, a `:param` any one non-empty segment, a
+ * final `*` any rest, none included); undefined for a path no page has, which the app draws as its not-found page. The API answers
  * those with 404 (apps/api/src/plugins/web-app.ts).
  */
 export function matchPageRoute(pathname: string): PageRoute | undefined {
   const trimmed = pathname.replace(/\/+$/, '');
   if (trimmed !== '' && !trimmed.startsWith('/')) return undefined;
   const segments = trimmed === '' ? [] : trimmed.slice(1).split('/').map(decodeSegment);
-  return routeSegments.find(
-    ({ parts }) =>
-      parts.length === segments.length &&
-      parts.every((part, index) => {
-        const segment = segments[index] ?? '';
-        return part.startsWith(':') ? segment !== '' : part === segment.toLowerCase();
-      }),
-  )?.pattern;
+  return routeSegments.find(({ parts }) => {
+    const splat = parts.at(-1) === '*';
+    const fixed = splat ? parts.slice(0, -1) : parts;
+    if (splat ? segments.length < fixed.length : segments.length !== fixed.length) return false;
+    return fixed.every((part, index) => {
+      const segment = segments[index] ?? '';
+      return part.startsWith(':') ? segment !== '' : part === segment.toLowerCase();
+    });
+  })?.pattern;
 }
 
 const routeSegments = Object.values(pageRoutes).map((pattern) => ({

@@ -144,6 +144,8 @@ const BROWSE_FILTERS = ['category', 'merchant', 'q', 'sortBy'] as const;
 const TOP_SELLERS_LIMIT = 8;
 const TOP_SELLERS_URL = catalogueUrls.topSellers({ limit: String(TOP_SELLERS_LIMIT), country: SEARCH_COUNTRY });
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
+/** The operator console's pages (pageRoutes.ops). */
+const CONSOLE_PATH = /^\/ops(\/|$)/i;
 /** The browse grid's first row on a phone (two columns). */
 const FIRST_ROW = 2;
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -272,7 +274,8 @@ export function renderPage(
   rows = true,
 ): string {
   let html = template;
-  if (shells) {
+  // The operator console has a layout of its own (decision 047): no shopper's shell or early requests.
+  if (shells && !CONSOLE_PATH.test(pathname)) {
     const home: ShellName = rows || shells.homeGrid === undefined ? 'home' : 'homeGrid';
     const name: ShellName = pathname === '/' ? home : PRODUCT_PATH.test(pathname) ? 'product' : 'page';
     // A function, so `$` in the shell is never read as a replacement pattern.

@@ -24,7 +24,9 @@ export type CallOptions = Pick<HttpRequest, 'skipAuthRefresh' | 'signal' | 'head
  */
 export type LazyEndpoint<E extends EndpointShape> = () => Promise<E>;
 
-type EndpointInput<E extends EndpointShape> = (E extends { params: AnySchema } ? { params: ParamsOf<E> } : unknown) &
+export type EndpointInput<E extends EndpointShape> = (E extends { params: AnySchema }
+  ? { params: ParamsOf<E> }
+  : unknown) &
   (E extends { query: AnySchema } ? { query?: QueryOf<E> } : unknown) &
   (E extends { body: AnySchema } ? { body: BodyOf<E> } : unknown);
 

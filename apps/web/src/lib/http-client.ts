@@ -77,7 +77,9 @@ function noAnswer(error: unknown): ApiError {
 }
 
 function authorizationOf(request: HttpRequest): string | undefined {
-  if (request.headers?.Authorization) return request.headers.Authorization;
+  // A call that names its own Authorization (the operator console's, decision 047) never sends
+  // the shopper's token; an empty one sends none.
+  if (request.headers && 'Authorization' in request.headers) return request.headers.Authorization || undefined;
   const { token } = readTokens();
   return token ? `Bearer ${token}` : undefined;
 }
@@ -91,7 +93,8 @@ export const api = {
 
   async request(request: HttpRequest): Promise<HttpResponse> {
     const authorization = authorizationOf(request);
-    const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+    const { Authorization: _named, ...ownHeaders } = request.headers ?? {};
+    const headers: Record<string, string> = { Accept: 'application/json', ...ownHeaders };
     if (authorization) headers.Authorization = authorization;
     if (request.data !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;

@@ -1,0 +1,48 @@
+import type { OperatorCapability } from '@gvm/contract/ops';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** One page of the console: its menu item, its address under /ops, and who may use it. */
+export interface ConsolePage {
+  /** The menu item's name (docs/product/operators.md#the-console), exactly as shown. */
+  label: string;
+  /** Its address under /ops ('customers' is /ops/customers); the page owns everything below it. */
+  path: string;
+  /** The capability the menu item and the page need (the server checks it again on every call). */
+  capability: OperatorCapability;
+  /** The page, loaded on its first visit; none yet: the console says the page is not built yet. */
+  Page?: LazyExoticComponent<ComponentType>;
+}
+
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+/**
+ * The console's menu, in order: the one place a page is added (decision 047). A page below its
+ * path (/ops/customers/:id) is the page's own business: it draws nested <Routes> of its own.
+ */
+export const consolePages: readonly ConsolePage[] = [
+  { label: 'Customers', path: 'customers', capability: 'customers.view' },
+  { label: 'Approvals', path: 'approvals', capability: 'money.approve' },
+  { label: 'Messages', path: 'messages', capability: 'messages' },
+  { label: 'Partners', path: 'partners', capability: 'partners' },
+  { label: 'Reports', path: 'reports', capability: 'reports' },
+  {
+    label: 'Audit log',
+    path: 'audit',
+    capability: 'audit',
+    Page: page(
+      () => import('./pages/audit-log-page'),
+      (m) => m.AuditLogPage,
+    ),
+  },
+  {
+    label: 'Team',
+    path: 'team',
+    capability: 'team',
+    Page: page(
+      () => import('./pages/team-page'),
+      (m) => m.TeamPage,
+    ),
+  },
+];

@@ -1,0 +1,7 @@
+/**
+ * The operator console's public face (docs/product/operators.md#the-console). The app's router
+ * loads the console itself lazily (pages/console-page.tsx), so nothing of it is in a shopper's
+ * first load; console pages are listed in console-pages.tsx.
+ */
+export { callOps, downloadOpsFile, readOpsToken } from './api/ops-client';
+export { type Operator, useOperator } from './hooks/use-operator';

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
+import { setOpsSessionEndedListener } from '../api/ops-client';
+import { ConsoleLayout } from '../components/console-layout';
+import { ConsolePageHeading } from '../components/console-page-heading';
+import { NotBuiltYet } from '../components/not-built-yet';
+import { type ConsolePage, consolePages } from '../console-pages';
+import { useOperator } from '../hooks/use-operator';
+import { consolePaths } from '../lib/console-paths';
+import { OpsLoginPage } from './login-page';
+
+/**
+ * The operator console under /ops (decision 047): loaded only when an /ops address is opened, so
+ * none of it is in a shopper's first load. /ops/login signs in; every other page sits in the
+ * console's layout and is listed in console-pages.tsx.
+ */
+export function OpsConsole() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    setOpsSessionEndedListener(() => {
+      queryClient.removeQueries({ queryKey: ['ops'] });
+      void navigate(consolePaths.sessionEnded, { replace: true });
+    });
+    return () => setOpsSessionEndedListener(null);
+  }, [navigate, queryClient]);
+
+  return useRoutes(consoleRoutes);
+}
+
+/**
+ * The console's routes, relative to /ops. Route objects through useRoutes, which the app's
+ * router already uses: react-router's <Routes> would add its code to every shopper's first load.
+ */
+const consoleRoutes: RouteObject[] = [
+  { path: 'login', element: <OpsLoginPage /> },
+  {
+    element: <ConsoleLayout />,
+    children: [
+      { index: true, element: <ConsoleHome /> },
+      ...consolePages.map((page) => ({ path: `${page.path}/*`, element: <AllowedPage page={page} /> })),
+      { path: '*', element: <ConsoleNotFound /> },
+    ],
+  },
+];
+
+/** /ops: the first page of the menu the role may use. */
+function ConsoleHome() {
+  const { can } = useOperator();
+  const first = consolePages.find((page) => can(page.capability));
+  if (!first) return <ConsolePageHeading title="Operator console" />;
+  return <Navigate to={`${consolePaths.home}/${first.path}`} replace />;
+}
+
+/** A page opened by its address: drawn for a role that may use it, plainly refused otherwise. */
+function AllowedPage({ page }: { page: ConsolePage }) {
+  const { can, role } = useOperator();
+  if (!can(page.capability)) {
+    return (
+      <>
+        <ConsolePageHeading title={page.label} />
+        <p className="mt-4 text-gray-700">
+          Your role ({role}) may not use {page.label}. Ask an admin if you need it.
+        </p>
+      </>
+    );
+  }
+  const { Page } = page;
+  return Page ? <Page /> : <NotBuiltYet title={page.label} />;
+}
+
+function ConsoleNotFound() {
+  return (
+    <>
+      <ConsolePageHeading title="Page not found" />
+      <p className="mt-4 text-gray-700">
+        The console has no such page.{' '}
+        <Link to={consolePaths.home} className="text-brand-700 underline">
+          Go to the console's first page
+        </Link>
+        .
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,245 @@
+import type { OperatorTotpSetup } from '@gvm/contract/ops';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { failureMessage } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+import { storeOpsToken } from '../api/ops-client';
+import { useRequestOperatorCode, useTotpSetup, useTotpVerify, useVerifyOperatorCode } from '../api/sign-in';
+import { SetupQrCode } from '../components/setup-qr-code';
+import { consolePaths } from '../lib/console-paths';
+
+type Step =
+  | { name: 'email' }
+  | { name: 'code'; email: string }
+  | { name: 'authenticator'; pendingToken: string; setup: OperatorTotpSetup | null };
+
+/**
+ * /ops/login (docs/product/operators.md#sign-in): the work e-mail, the e-mailed code, then the
+ * authenticator: set up the first time (QR code and 'Setup key'), its code every time. Each step
+ * is a real form (labels, Enter submits) that shows the API's answer at its field.
+ */
+export function OpsLoginPage() {
+  usePageMeta('Operator sign-in', 'Sign in to the operator console.');
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<Step>({ name: 'email' });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  async function signedIn(token: string) {
+    storeOpsToken(token);
+    queryClient.removeQueries({ queryKey: ['ops'] });
+    const returnTo = params.get('returnTo');
+    await navigate(returnTo?.startsWith(`${consolePaths.home}/`) ? returnTo : consolePaths.home, { replace: true });
+  }
+
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-2xl font-semibold text-gray-900">Operator sign-in</h1>
+      {params.get('ended') && step.name === 'email' ? (
+        <p role="status" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          Your session has ended. Please sign in again.
+        </p>
+      ) : null}
+      <div className="mt-6">
+        {step.name === 'email' ? <EmailStep onSent={(email) => setStep({ name: 'code', email })} /> : null}
+        {step.name === 'code' ? (
+          <CodeStep
+            email={step.email}
+            onVerified={(pendingToken, setup) => setStep({ name: 'authenticator', pendingToken, setup })}
+            onRestart={() => setStep({ name: 'email' })}
+          />
+        ) : null}
+        {step.name === 'authenticator' ? (
+          <AuthenticatorStep
+            pendingToken={step.pendingToken}
+            setup={step.setup}
+            onSignedIn={signedIn}
+            onRestart={() => setStep({ name: 'email' })}
+          />
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+function EmailStep({ onSent }: { onSent(email: string): void }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const requestCode = useRequestOperatorCode();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const address = email.trim();
+    if (!address) {
+      setError('Please enter your work email');
+      return;
+    }
+    requestCode.mutate(
+      { email: address },
+      {
+        onSuccess: () => onSent(address),
+        onError: (failure) => setError(failureMessage(failure, 'The code could not be sent. Please try again.')),
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <Field id="ops-email" label="Work email" error={error} announceError>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" disabled={requestCode.isPending}>
+        {requestCode.isPending ? 'Sending…' : 'Send code'}
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({
+  email,
+  onVerified,
+  onRestart,
+}: {
+  email: string;
+  onVerified(pendingToken: string, setup: OperatorTotpSetup | null): void;
+  onRestart(): void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verifyCode = useVerifyOperatorCode();
+  const totpSetup = useTotpSetup();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    try {
+      const pending = await verifyCode.mutateAsync({ email, code: code.trim() });
+      // The first time, the authenticator is set up before its first code (decision 045).
+      const setup = pending.next === 'totp-setup' ? await totpSetup.mutateAsync(pending.token) : null;
+      onVerified(pending.token, setup);
+    } catch (failure) {
+      setError(failureMessage(failure, 'The code could not be checked. Please try again.'));
+    }
+  }
+
+  const busy = verifyCode.isPending || totpSetup.isPending;
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <p className="text-sm text-gray-600">
+        If {email} is an operator's address, a 6-digit code is on its way to it. It works for 10 minutes.
+      </p>
+      <Field id="ops-code" label="Sign-in code" error={error} announceError>
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'Checking…' : 'Continue'}
+      </Button>
+      <StartAgain onRestart={onRestart}>Use another address</StartAgain>
+    </form>
+  );
+}
+
+function AuthenticatorStep({
+  pendingToken,
+  setup,
+  onSignedIn,
+  onRestart,
+}: {
+  pendingToken: string;
+  setup: OperatorTotpSetup | null;
+  onSignedIn(token: string): Promise<void>;
+  onRestart(): void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const totpVerify = useTotpVerify();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    totpVerify.mutate(
+      { pendingToken, code: code.trim() },
+      {
+        onSuccess: (session) => onSignedIn(session.token),
+        onError: (failure) => setError(failureMessage(failure, 'The code could not be checked. Please try again.')),
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {setup ? (
+        <section aria-labelledby="ops-setup-heading" className="space-y-3">
+          <h2 id="ops-setup-heading" className="text-lg font-semibold text-gray-900">
+            Set up two-step verification
+          </h2>
+          <p className="text-sm text-gray-600">
+            Scan this QR code with your authenticator app, or type the setup key into it. Then enter the 6-digit code it
+            shows.
+          </p>
+          <SetupQrCode uri={setup.otpauthUri} />
+          <Field id="ops-setup-key" label="Setup key" hint="The same key as the QR code, to type in by hand.">
+            {(control) => (
+              <Input {...control} readOnly value={setup.setupKey} className="font-mono" spellCheck={false} />
+            )}
+          </Field>
+        </section>
+      ) : null}
+      <Field id="ops-totp" label="Authenticator code" error={error} announceError>
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" disabled={totpVerify.isPending}>
+        {totpVerify.isPending ? 'Checking…' : 'Verify'}
+      </Button>
+      <StartAgain onRestart={onRestart}>Start again</StartAgain>
+    </form>
+  );
+}
+
+function StartAgain({ onRestart, children }: { onRestart(): void; children: ReactNode }) {
+  return (
+    <Button variant="ghost" size="sm" className="w-full" onClick={onRestart}>
+      {children}
+    </Button>
+  );
+}
