@@ -19,6 +19,19 @@ import { moneyText } from '../lib/money-text';
 export function ApprovalsPage() {
   const approvals = useApprovals();
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Held here, not by the item: a decided item leaves the list, and the page still says what happened.
+  const deciding = useDecideApproval();
+  const decide = (approvalId: string, decision: 'approve' | 'reject') => {
+    setOutcome(null);
+    deciding.mutate(
+      { approvalId, decision },
+      {
+        onSuccess: (answer) => setOutcome({ kind: 'done', text: answer.message }),
+        onError: (failure) =>
+          setOutcome({ kind: 'failed', text: failureMessage(failure, 'The decision could not be saved.') }),
+      },
+    );
+  };
   return (
     <>
       <ConsolePageHeading title="Approvals" />
@@ -34,7 +47,7 @@ export function ApprovalsPage() {
         ) : (
           <ul className="mt-4 space-y-3">
             {approvals.data.approvals.map((approval) => (
-              <ApprovalItem key={approval.id} approval={approval} onOutcome={setOutcome} />
+              <ApprovalItem key={approval.id} approval={approval} busy={deciding.isPending} onDecide={decide} />
             ))}
           </ul>
         )
@@ -45,23 +58,21 @@ export function ApprovalsPage() {
   );
 }
 
-function ApprovalItem({ approval, onOutcome }: { approval: Approval; onOutcome(outcome: Outcome): void }) {
+function ApprovalItem({
+  approval,
+  busy,
+  onDecide,
+}: {
+  approval: Approval;
+  busy: boolean;
+  onDecide(approvalId: string, decision: 'approve' | 'reject'): void;
+}) {
   const { id: me } = useOperator();
-  const deciding = useDecideApproval();
   const own = approval.requestedBy.id === me;
   const what =
     approval.kind === 'refund'
       ? `Refund of ${moneyText(approval.amount, approval.currency)} to ${approval.refundTo === 'card' ? 'the original card' : 'UGM Credit'}`
       : `Credit adjustment of ${moneyText(approval.amount, approval.currency)}`;
-  const decide = (decision: 'approve' | 'reject') =>
-    deciding.mutate(
-      { approvalId: approval.id, decision },
-      {
-        onSuccess: (answer) => onOutcome({ kind: 'done', text: answer.message }),
-        onError: (failure) =>
-          onOutcome({ kind: 'failed', text: failureMessage(failure, 'The decision could not be saved.') }),
-      },
-    );
   return (
     <li className="rounded-md border border-gray-200 p-4 text-sm" aria-label={what}>
       <p className="font-medium text-gray-900">{what}</p>
@@ -84,10 +95,10 @@ function ApprovalItem({ approval, onOutcome }: { approval: Approval; onOutcome(o
         <p className="mt-2 text-gray-600">You asked for this: another finance operator or admin decides it.</p>
       ) : (
         <div className="mt-3 flex gap-2">
-          <Button onClick={() => decide('approve')} disabled={deciding.isPending}>
+          <Button onClick={() => onDecide(approval.id, 'approve')} disabled={busy}>
             Approve
           </Button>
-          <Button variant="outline" onClick={() => decide('reject')} disabled={deciding.isPending}>
+          <Button variant="outline" onClick={() => onDecide(approval.id, 'reject')} disabled={busy}>
             Reject
           </Button>
         </div>
