@@ -29,7 +29,8 @@ export function useRefundOrder(orderId: string) {
   return useMutation({
     mutationFn: (body: RefundRequest) => callOps(opsMoneyEndpoints.refund, { params: { orderId }, body }),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+      // Every view of the order: it may have been opened by its own id or by one of its vouchers'.
+      await queryClient.invalidateQueries({ queryKey: ['ops', 'order'] });
       await queryClient.invalidateQueries({ queryKey: approvalsQueryKey });
     },
   });

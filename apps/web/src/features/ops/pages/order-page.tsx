@@ -135,7 +135,16 @@ function RefundForm({ order }: { order: OpsOrder }) {
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const refunding = useRefundOrder(order.id);
   if (order.refundable.credit === 0) {
-    return <p className="mt-8 text-sm text-gray-700">Nothing of this order is left to refund.</p>;
+    // The last refund's outcome stays in sight when it leaves nothing more to refund.
+    const waiting = order.refunds.some((refund) => refund.status === 'pending');
+    return (
+      <div className="mt-8">
+        <OutcomeNote outcome={outcome} />
+        <p className="mt-4 text-sm text-gray-700">
+          Nothing of this order is left to refund.{waiting ? ' A refund of it is waiting in Approvals.' : ''}
+        </p>
+      </div>
+    );
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
