@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
+import { createOperator, openConsoleAs } from './support/operator';
 import { signIn } from './support/sign-in';
 
 /**
@@ -83,6 +84,23 @@ async function signedInWithCart(page: Page, request: APIRequestContext, productI
   await expect(page).toHaveURL('/cart');
 }
 
+/** The operator console's pages (docs/product/operators.md#the-console), each once drawn. */
+const consolePages: Scanned[] = [
+  { path: '/ops/team', ready: (page) => expect(page.getByRole('table')).toBeVisible({ timeout: 20_000 }) },
+  { path: '/ops/audit', ready: (page) => expect(page.getByRole('table')).toBeVisible({ timeout: 20_000 }) },
+  { path: '/ops/customers', ready: heading },
+  { path: '/ops/no-such-page', ready: heading },
+];
+
+/** Every violation axe finds on the page, whatever its impact: the console starts with none. */
+async function anyViolations(page: Page): Promise<{ rule: string; nodes: string[] }[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
 for (const { name, viewport } of widths) {
   test.describe(`on a ${name} (${viewport.width} px)`, () => {
     test.use({ viewport });
@@ -99,6 +117,22 @@ for (const { name, viewport } of widths) {
       await signedInWithCart(page, request, product._id);
       // The signed-in header is on each of these; the public pages' own content is scanned signed out.
       await scan(page, signedInPages);
+    });
+
+    test('the operator console has no accessibility violation', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      await page.goto('/ops/login');
+      await heading(page);
+      expect(await anyViolations(page), 'axe on /ops/login').toEqual([]);
+      const admin = await createOperator(request, 'admin');
+      await openConsoleAs(page, admin);
+      for (const scanned of consolePages) {
+        await test.step(scanned.path, async () => {
+          await page.goto(scanned.path);
+          await scanned.ready(page);
+          expect(await anyViolations(page), `axe on ${scanned.path}`).toEqual([]);
+        });
+      }
     });
   });
 }

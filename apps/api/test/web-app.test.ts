@@ -265,6 +265,14 @@ describe('pages carry their shell and the catalogue data of their first render (
     expect(await page('/cart')).toContain(`<div id="root">${shells.page}</div>`);
   });
 
+  it("answers the operator console's pages with 200 and no shopper shell: the console has its own layout (decision 047)", async () => {
+    for (const url of ['/ops', '/ops/login', '/ops/team', '/OPS/customers/c1']) {
+      const html = await page(url);
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).not.toContain(shells.page);
+    }
+  });
+
   it('opens / with its rows, and with the grid alone under a category, brand or search (decision 032)', async () => {
     for (const url of ['/', '/?sortBy=price-asc', '/?q=%20', '/?category=no-such-category']) {
       const html = await page(url);

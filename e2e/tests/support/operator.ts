@@ -139,14 +139,18 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   }
 }
 
-/** Invites a fresh operator with `role` as the OPS_ADMINS admin would from Team (through the API). */
+/**
+ * Invites a fresh operator with `role` through Team's API: by the OPS_ADMINS admin, or by the
+ * admin whose session token is `as`.
+ */
 export async function inviteOperator(
   request: APIRequestContext,
   role: OperatorRole,
-  email = uniqueOperatorEmail(role),
+  options: { email?: string; as?: string } = {},
 ) {
-  const member = teamMemberSchema.parse(await postJson(request, '/team', await adminToken(request), { email, role }));
-  return member;
+  const email = options.email ?? uniqueOperatorEmail(role);
+  const token = options.as ?? (await adminToken(request));
+  return teamMemberSchema.parse(await postJson(request, '/team', token, { email, role }));
 }
 
 /**

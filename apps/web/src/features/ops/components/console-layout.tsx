@@ -64,7 +64,7 @@ function ConsoleMenu({ operator }: { operator: Operator }) {
   const { pathname } = useLocation();
   const items = menuPages.filter((page) => operator.can(page.capability));
   return (
-    <header className="border-gray-200 border-b bg-gray-50 md:w-60 md:border-r md:border-b-0">
+    <header className="border-gray-200 border-b bg-gray-50 md:w-60 md:shrink-0 md:border-r md:border-b-0">
       <div className="px-4 py-4">
         <p className="font-semibold text-gray-900">UGM Operator console</p>
         <p className="mt-1 break-all text-sm text-gray-700">{operator.email}</p>

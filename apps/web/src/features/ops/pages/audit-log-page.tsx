@@ -10,6 +10,7 @@ import { type AuditFilters, downloadAuditCsv, useAuditLog } from '../api/audit';
 import { useTeam } from '../api/team';
 import { ConsolePageHeading } from '../components/console-page-heading';
 import { Select } from '../components/select';
+import { TableRegion } from '../components/table-region';
 
 const noFilters: AuditFilters = { operator: '', action: '', targetType: '', targetId: '', from: '', to: '' };
 
@@ -185,12 +186,12 @@ function changeText(value: unknown): string {
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   if (entries.length === 0) return <p className="mt-6 text-gray-700">No entries match these filters.</p>;
   return (
-    <div className="mt-6 overflow-x-auto">
+    <TableRegion label="Audit log entries">
       <table className="w-full min-w-[64rem] text-left text-sm">
         <caption className="sr-only">Audit log entries, newest first</caption>
         <thead className="border-gray-200 border-b text-gray-700">
           <tr>
-            {['Time', 'Operator', 'Action', 'Target', 'Reason', 'Before', 'After', 'IP'].map((column) => (
+            {['Time (UTC)', 'Operator', 'Action', 'Target', 'Reason', 'Before', 'After', 'IP'].map((column) => (
               <th key={column} scope="col" className="py-2 pr-4 font-medium">
                 {column}
               </th>
@@ -218,6 +219,6 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -9,6 +9,7 @@ import { failureMessage } from '@/lib/api-client';
 import { useInviteOperator, useTeam, useUpdateOperator } from '../api/team';
 import { ConsolePageHeading } from '../components/console-page-heading';
 import { Select } from '../components/select';
+import { TableRegion } from '../components/table-region';
 
 /** What the page last did, said plainly: a status for a success, an alert for a refusal. */
 type Outcome = { kind: 'done' | 'failed'; text: string } | null;
@@ -45,7 +46,7 @@ export function TeamPage() {
           onRetry={() => team.refetch()}
         />
       ) : team.data ? (
-        <div className="mt-3 overflow-x-auto">
+        <TableRegion label="Operators">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="border-gray-200 border-b text-gray-700">
               <tr>
@@ -72,7 +73,7 @@ export function TeamPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : (
         <Spinner label="Loading the team" className="mt-4 h-6 w-6" />
       )}
