@@ -13,6 +13,7 @@ const tableFilesOf = {
   catalog: ['catalog'],
   checkout: ['checkout'],
   'dev-mailbox': ['mail'],
+  finance: ['finance'],
   notifications: ['notifications'],
   gifts: ['gifts'],
   ops: ['ops'],

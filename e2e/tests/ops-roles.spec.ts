@@ -19,6 +19,8 @@ const menu = [
 
 /** An API endpoint behind each item, where one is built: the server must refuse it too. */
 const endpointOf: Partial<Record<(typeof menu)[number]['label'], string>> = {
+  Approvals: '/api/v1/ops/approvals',
+  Reports: '/api/v1/ops/reports/sales',
   'Audit log': '/api/v1/ops/audit',
   Team: '/api/v1/ops/team',
 };

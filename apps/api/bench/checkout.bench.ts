@@ -50,6 +50,7 @@ if (!serverUrl) {
 function instantProvider(): PaymentProvider {
   return {
     name: 'simulator',
+    refund: async () => ({ providerRefundId: `bench_re_${randomBytes(6).toString('hex')}` }),
     createHostedSession: async () => {
       const providerSessionId = `bench_${randomBytes(12).toString('hex')}`;
       return { providerSessionId, url: `https://pay.example.test/${providerSessionId}` };

@@ -19,6 +19,7 @@ import { registerCreditHoldSweeper } from './modules/checkout';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { servesDevMailbox } from './modules/dev-mailbox/gate';
 import { devMailboxAbsentRoutes, devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { financeRoutes } from './modules/finance';
 import { giftOfVoucher, registerGiftScheduler } from './modules/gifts';
 import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -167,6 +168,7 @@ export async function buildApp({
       await api.register(opsRoutes);
       await api.register(supportRoutes);
       await api.register(outreachOpsRoutes);
+      await api.register(financeRoutes);
     },
     { prefix: API_BASE_PATH },
   );

@@ -16,6 +16,7 @@ export * from './notifications';
 export * from './ops';
 export * from './ops-customers';
 export * from './ops-inbox';
+export * from './ops-money';
 export * from './outreach';
 export * from './public-config';
 export * from './routes';

@@ -3,6 +3,7 @@ import type {
   HostedSession,
   HostedSessionRequest,
   PaymentProvider,
+  ProviderRefundRequest,
   ProviderSessionState,
 } from '../../src/adapters/payments/provider';
 
@@ -18,6 +19,11 @@ export interface FakePayments extends PaymentProvider {
   /** The next `createHostedSession` calls throw (the provider is down). */
   failCreation(failing: boolean): void;
   retrieveCalls: number;
+  /** Refunds made (one per idempotency key, as a provider keeps them), and every call. */
+  readonly refunds: (ProviderRefundRequest & { id: string })[];
+  refundCalls: number;
+  /** How the next `refund` calls behave: 'ok', a delay in ms before answering, or 'fail'. */
+  refundBehaviour: { delayMs: number; fail: boolean };
 }
 
 export function createFakePayments(): FakePayments {
@@ -25,10 +31,26 @@ export function createFakePayments(): FakePayments {
   const ids: string[] = [];
   const states = new Map<string, ProviderSessionState>();
   let failing = false;
+  const refundsByKey = new Map<string, ProviderRefundRequest & { id: string }>();
   const fake: FakePayments = {
     name: 'simulator',
     requests,
     retrieveCalls: 0,
+    refunds: [],
+    refundCalls: 0,
+    refundBehaviour: { delayMs: 0, fail: false },
+    async refund(request) {
+      fake.refundCalls += 1;
+      const { delayMs, fail } = fake.refundBehaviour;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (fail) throw new Error('provider refused the refund');
+      const existing = refundsByKey.get(request.idempotencyKey);
+      if (existing) return { providerRefundId: existing.id };
+      const made = { ...request, id: `re_fake_${randomBytes(6).toString('hex')}` };
+      refundsByKey.set(request.idempotencyKey, made);
+      fake.refunds.push(made);
+      return { providerRefundId: made.id };
+    },
     async createHostedSession(request): Promise<HostedSession> {
       if (failing) throw new Error('provider unavailable');
       requests.push(request);

@@ -31,9 +31,21 @@ interface StandInIntent {
   last_payment_error: { code: string; message: string } | null;
 }
 
+/** A Refund as Stripe answers it (https://docs.stripe.com/api/refunds/object). */
+export interface StandInRefund {
+  [field: string]: unknown;
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
+}
+
 export interface StripeStandIn {
   url: string;
   requests: RecordedStripeRequest[];
+  /** Refunds made (a replayed Idempotency-Key makes none). */
+  refunds: StandInRefund[];
   session(id: string): StandInSession | undefined;
   /** The customer paid (or, with `paymentStatus: 'unpaid'`, submitted a delayed payment method). */
   complete(id: string, paymentStatus?: 'paid' | 'unpaid'): void;
@@ -70,6 +82,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>();
   const intents = new Map<string, StandInIntent>();
   const replies = new Map<string, string>();
+  const refunds: StandInRefund[] = [];
 
   function createSession(form: Record<string, unknown>): StandInSession {
     const id = `cs_test_${randomBytes(12).toString('hex')}`;
@@ -141,6 +154,36 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         send(200, session);
         return;
       }
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = request.headers['idempotency-key'];
+        const replay = typeof key === 'string' ? replies.get(key) : undefined;
+        if (replay) {
+          response.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+          response.end(replay);
+          return;
+        }
+        const intent = intents.get(String(form.payment_intent ?? ''));
+        if (intent?.status !== 'succeeded') {
+          send(400, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
+          });
+          return;
+        }
+        const refund: StandInRefund = {
+          id: `re_${randomBytes(12).toString('hex')}`,
+          object: 'refund',
+          amount: Number(form.amount),
+          currency: 'gbp',
+          metadata: form.metadata ?? {},
+          payment_intent: intent.id,
+          status: 'succeeded',
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.push(refund);
+        if (typeof key === 'string') replies.set(key, JSON.stringify(refund));
+        send(200, refund);
+        return;
+      }
       const match = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
       const session = match?.[1] ? sessions.get(match[1]) : undefined;
       if (request.method === 'GET' && session) {
@@ -169,6 +212,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    refunds,
     session: (id) => sessions.get(id),
     complete(id, paymentStatus = 'paid') {
       const session = mustFind(id);

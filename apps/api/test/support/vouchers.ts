@@ -37,10 +37,10 @@ export async function ledgerOf(ctx: CheckoutTestContext, user: TestUser, currenc
     .where(and(eq(wallets.userId, user.user.id), eq(wallets.currency, currency)));
   if (!wallet) return null;
   const rows = await ctx.app.db.select().from(walletTransactions).where(eq(walletTransactions.walletId, wallet.id));
-  const sum = rows.reduce(
-    (total, row) => total + (row.type === 'funding' ? row.amount : row.type === 'withdrawal' ? -row.amount : 0),
-    0,
-  );
+  const sum = rows.reduce((total, row) => {
+    if (row.type === 'funding' || row.type === 'refund' || row.type === 'adjustment') return total + row.amount;
+    return row.type === 'withdrawal' ? total - row.amount : total;
+  }, 0);
   return { wallet, rows, sum };
 }
 

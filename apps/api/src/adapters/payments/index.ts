@@ -19,10 +19,12 @@ export type {
   HostedSessionRequest,
   PaymentEvent,
   PaymentProvider,
+  ProviderRefund,
+  ProviderRefundRequest,
   ProviderSessionState,
 } from './provider';
 export { WebhookSignatureError } from './provider';
-export type { CardOutcome, SimulatedSession, SimulatorOptions } from './simulator/simulator';
+export type { CardOutcome, SimulatedRefund, SimulatedSession, SimulatorOptions } from './simulator/simulator';
 export { PaymentSimulator } from './simulator/simulator';
 export { stateOfStripeSession, stripeConnection } from './stripe';
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhook } from './webhook-signature';

@@ -54,6 +54,20 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** A refund of (part of) what a paid session took (decision 049). */
+export interface ProviderRefundRequest {
+  providerSessionId: string;
+  /** Pence, positive. */
+  amount: number;
+  currency: string;
+  /** Our refund's id: asking again with it refunds once (the provider replays its answer). */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  providerRefundId: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'simulator' | 'stripe';
   createHostedSession(request: HostedSessionRequest): Promise<HostedSession>;
@@ -65,4 +79,6 @@ export interface PaymentProvider {
    * than the tolerance (300 s).
    */
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): PaymentEvent | null;
+  /** Refunds to the card that paid the session; throws when the provider refuses or cannot be reached. */
+  refund(request: ProviderRefundRequest): Promise<ProviderRefund>;
 }

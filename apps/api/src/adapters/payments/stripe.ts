@@ -5,6 +5,8 @@ import type {
   HostedSessionRequest,
   PaymentEvent,
   PaymentProvider,
+  ProviderRefund,
+  ProviderRefundRequest,
   ProviderSessionState,
 } from './provider';
 import { WebhookSignatureError } from './provider';
@@ -75,6 +77,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async retrieveSession(providerSessionId: string): Promise<ProviderSessionState> {
       const session = await stripe.checkout.sessions.retrieve(providerSessionId, { expand: ['payment_intent'] });
       return stateOfStripeSession(session);
+    },
+
+    /**
+     * A Refund of the session's PaymentIntent (https://docs.stripe.com/api/refunds/create), with
+     * our refund's id as the idempotency key: retried by the SDK or asked again, it refunds once.
+     */
+    async refund(request: ProviderRefundRequest): Promise<ProviderRefund> {
+      const session = await stripe.checkout.sessions.retrieve(request.providerSessionId);
+      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`Stripe checkout session ${request.providerSessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: request.amount, metadata: { refundId: request.idempotencyKey } },
+        { idempotencyKey: `refund-${request.idempotencyKey}` },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+      }
+      return { providerRefundId: refund.id };
     },
 
     parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): PaymentEvent | null {

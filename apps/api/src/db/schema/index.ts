@@ -2,6 +2,7 @@
 export * from './carts';
 export * from './catalog';
 export * from './checkout';
+export * from './finance';
 export * from './gifts';
 export * from './mail';
 export * from './notifications';

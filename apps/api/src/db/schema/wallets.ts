@@ -29,12 +29,13 @@ export const wallets = pgTable(
   ],
 );
 
-export const walletTransactionTypes = ['funding', 'withdrawal', 'purchase'] as const;
+export const walletTransactionTypes = ['funding', 'withdrawal', 'purchase', 'refund', 'adjustment'] as const;
 export type WalletTransactionType = (typeof walletTransactionTypes)[number];
 
 /**
  * A wallet's history. funding and withdrawal move the balance; a purchase records what a card
- * paid (shown in the history) and does not. A checkout session has at most one row of each type:
+ * paid (shown in the history) and does not. A refund (+) is an operator's refund of an order to
+ * UGM Credit and an adjustment (+ or −, its amount signed) an operator's correction (decision 049). A checkout session has at most one row of each type:
  * its purchase, the withdrawal holding the UGM Credit it spends, and the funding that releases
  * that hold when the payment fails or expires (decision 026).
  */
@@ -46,7 +47,7 @@ export const walletTransactions = pgTable(
       .notNull()
       .references(() => wallets.id, { onDelete: 'cascade' }),
     type: text('type').$type<WalletTransactionType>().notNull(),
-    /** Minor units (pence), always positive; the type gives the sign. */
+    /** Minor units (pence), positive; the type gives the sign, but an adjustment's is its own. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('GBP'),
     orderIds: uuid('order_ids').array().notNull().default(sql`'{}'::uuid[]`),
@@ -56,8 +57,14 @@ export const walletTransactions = pgTable(
   (table) => [
     index('wallet_transactions_wallet_created').on(table.walletId, table.createdAt),
     unique('wallet_transactions_session_type').on(table.checkoutSessionId, table.type),
-    check('wallet_transactions_type', sql`${table.type} in ('funding', 'withdrawal', 'purchase')`),
-    check('wallet_transactions_amount', sql`${table.amount} > 0`),
+    check(
+      'wallet_transactions_type',
+      sql`${table.type} in ('funding', 'withdrawal', 'purchase', 'refund', 'adjustment')`,
+    ),
+    check(
+      'wallet_transactions_amount',
+      sql`${table.amount} > 0 or (${table.type} = 'adjustment' and ${table.amount} <> 0)`,
+    ),
   ],
 );
 

@@ -2,6 +2,14 @@
  * The checkout module's public face: opening a checkout session, applying the provider's
  * outcomes (webhooks: `applyPaymentEvent`), and the payment result reads (verify, status).
  */
+
+export {
+  type DayRange,
+  findPaidCheckout,
+  lockPaidCheckout,
+  type PaidCheckout,
+  salesByDay,
+} from './console';
 export { CREDIT_HOLD_SWEEP_MS, registerCreditHoldSweeper, releaseDueCreditHolds } from './credit-holds';
 export { type CheckoutDeps, checkoutDepsOf } from './deps';
 export { applyPaymentEvent } from './fulfilment';

@@ -30,3 +30,9 @@ export async function operatorsWithCapability(db: Executor, capability: Operator
     .orderBy(asc(operators.email));
   return rows.filter((row) => roleCan(row.role, capability)).map(({ id, email }) => ({ id, email }));
 }
+
+/** Operators' e-mails by id, for console pages that name who did what (ids not found are absent). */
+export async function findOperatorEmails(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const names = await operatorNames(db, ids);
+  return new Map([...names].map(([id, operator]) => [id, operator.email]));
+}

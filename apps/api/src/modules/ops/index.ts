@@ -5,6 +5,6 @@
  * change's own transaction.
  */
 export { type Actor, type AuditEvent, auditTrailOf, recordAudit } from './audit';
-export { type OperatorName, operatorNames, operatorsWithCapability } from './directory';
+export { findOperatorEmails, type OperatorName, operatorNames, operatorsWithCapability } from './directory';
 export { opsRoutes } from './routes';
 export { authenticateOperator, type SessionNeed, type SignedInOperator } from './sessions';

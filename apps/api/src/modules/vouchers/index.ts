@@ -2,7 +2,8 @@
  * The vouchers module's public face: issuing vouchers (one order per unit, for checkout) and what
  * the gifts module reads and does to a voucher. The vouchers a user holds (the active list, one
  * voucher, activation, the till, exchange, conversion to UGM Credit) are its routes, in ./routes.
- * The operator console's reads and 'Reissue code' are in ./console (decision 048).
+ * The operator console's reads and 'Reissue code' are in ./console (decision 048); what its refunds
+ * and voids read and do, in ./money-console (decision 049).
  */
 export {
   backfillCodeLast4,
@@ -19,4 +20,16 @@ export {
 export { type IssuedVoucher, issueVouchers, listSessionVouchers, type VoucherUnit } from './issue';
 export { lastFourOf } from './last-four';
 export { findVouchersByIds, handOverVoucher, type VoucherRow } from './lookup';
+export {
+  checkoutOfVoucher,
+  codeLastFourOf,
+  consoleStateOf,
+  type EndedStatus,
+  endVouchers,
+  lockVoucher,
+  lockVouchersOfCheckout,
+  type OutstandingRow,
+  outstandingVouchers,
+  vouchersOfCheckout,
+} from './money-console';
 export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';

@@ -172,6 +172,8 @@ export async function tillVoucher(
   orderId: string,
 ): Promise<Voucher> {
   const order = await ownedOrder(db, userId, orderId);
+  // A refunded or voided voucher's code is dead (docs/product/operators.md#money): never shown again.
+  if (order.status !== 'active') throw conflict(VOUCHER_INACTIVE_MESSAGE);
   if (order.activatedAt === null) throw conflict(ACTIVATE_FIRST_MESSAGE);
   const cipher = createVoucherCipher(encryptionKey);
   const product = (await findProductsByCodes(db, [order.productCode])).get(order.productCode);

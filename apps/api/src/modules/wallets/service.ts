@@ -5,11 +5,12 @@ import {
   type UserWallets,
   WALLET_HISTORY_LIMIT,
   type Wallet,
+  type WalletTransactionType,
   walletCurrencyForCountry,
 } from '@gvm/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type WalletRow, wallets, walletTransactions } from '../../db/schema/wallets';
+import { type WalletRow, type WalletTransactionRow, wallets, walletTransactions } from '../../db/schema/wallets';
 import { violatedCheckConstraint } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 
@@ -20,6 +21,16 @@ const walletCurrencies = new Set(['GBP', 'USD', 'EUR']);
 export function walletCurrencyOf(currencyOrCountry: string | undefined): string {
   const given = (currencyOrCountry ?? '').trim().toUpperCase();
   return walletCurrencies.has(given) ? given : walletCurrencyForCountry(given);
+}
+
+/**
+ * How a movement reads in the shopper's history (decision 049): an operator's refund to credit
+ * is money in, like a funding; an adjustment is a funding or a withdrawal by its sign.
+ */
+function shownType(type: WalletTransactionRow['type'], amount: number): WalletTransactionType {
+  if (type === 'refund') return 'funding';
+  if (type === 'adjustment') return amount < 0 ? 'withdrawal' : 'funding';
+  return type;
 }
 
 async function walletView(db: Executor, wallet: WalletRow): Promise<Wallet> {
@@ -34,8 +45,8 @@ async function walletView(db: Executor, wallet: WalletRow): Promise<Wallet> {
     currency: wallet.currency,
     balance: toMajorUnits(wallet.balance),
     transactions: rows.map((row) => ({
-      transactionType: row.type,
-      transactionValue: toMajorUnits(row.amount),
+      transactionType: shownType(row.type, row.amount),
+      transactionValue: toMajorUnits(Math.abs(row.amount)),
       timestamp: row.createdAt.toISOString(),
       orderID: row.orderIds[0] ?? null,
     })),

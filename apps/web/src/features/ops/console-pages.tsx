@@ -11,6 +11,8 @@ export interface ConsolePage {
   capability: OperatorCapability;
   /** The page, loaded on its first visit; none yet: the console says the page is not built yet. */
   Page?: LazyExoticComponent<ComponentType>;
+  /** false for a page reached by links only (an order from a customer or an approval): not in the menu. */
+  inMenu?: false;
 }
 
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyExoticComponent<ComponentType> {
@@ -31,7 +33,15 @@ export const consolePages: readonly ConsolePage[] = [
       (m) => m.CustomersPage,
     ),
   },
-  { label: 'Approvals', path: 'approvals', capability: 'money.approve' },
+  {
+    label: 'Approvals',
+    path: 'approvals',
+    capability: 'money.approve',
+    Page: page(
+      () => import('./pages/approvals-page'),
+      (m) => m.ApprovalsPage,
+    ),
+  },
   {
     label: 'Messages',
     path: 'messages',
@@ -50,7 +60,15 @@ export const consolePages: readonly ConsolePage[] = [
       (m) => m.PartnersPage,
     ),
   },
-  { label: 'Reports', path: 'reports', capability: 'reports' },
+  {
+    label: 'Reports',
+    path: 'reports',
+    capability: 'reports',
+    Page: page(
+      () => import('./pages/reports-page'),
+      (m) => m.ReportsPage,
+    ),
+  },
   {
     label: 'Audit log',
     path: 'audit',
@@ -69,4 +87,17 @@ export const consolePages: readonly ConsolePage[] = [
       (m) => m.TeamPage,
     ),
   },
+  {
+    label: 'Order',
+    path: 'orders/:orderId',
+    capability: 'customers.view',
+    inMenu: false,
+    Page: page(
+      () => import('./pages/order-page'),
+      (m) => m.OrderPage,
+    ),
+  },
 ];
+
+/** The pages the menu lists (those reached by links only are left out). */
+export const menuPages: readonly ConsolePage[] = consolePages.filter((page) => page.inMenu !== false);

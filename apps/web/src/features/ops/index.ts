@@ -4,4 +4,7 @@
  * first load; console pages are listed in console-pages.tsx.
  */
 export { callOps, downloadOpsFile, readOpsToken } from './api/ops-client';
+export { AdjustCreditForm } from './components/adjust-credit-form';
+export { VoucherStateBadge } from './components/state-badge';
+export { VoidVoucherForm } from './components/void-voucher-form';
 export { type Operator, useOperator } from './hooks/use-operator';

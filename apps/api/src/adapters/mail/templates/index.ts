@@ -5,4 +5,5 @@ export { giftClaimedEmail, giftReminderEmail } from './gift';
 export { type EmailBlock, type EmailContent, productName, type RenderedEmail, renderEmail } from './layout';
 export { acknowledgementEmail, operationsCopyEmail } from './outreach';
 export { giftReceivedEmail, purchaseReceiptEmail, type ReceiptLine } from './purchase';
+export { type RefundedVoucherLine, refundIssuedEmail, voucherCancelledEmail } from './refund';
 export { voucherCodeReissuedEmail } from './voucher';

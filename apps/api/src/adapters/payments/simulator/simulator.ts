@@ -7,6 +7,8 @@ import type {
   HostedSessionRequest,
   PaymentEvent,
   PaymentProvider,
+  ProviderRefund,
+  ProviderRefundRequest,
   ProviderSessionState,
 } from '../provider';
 import { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from '../webhook-signature';
@@ -43,6 +45,11 @@ export interface SimulatedSession {
   state: ProviderSessionState;
 }
 
+/** A refund the simulator recorded, as a provider's dashboard would list it. */
+export interface SimulatedRefund extends ProviderRefundRequest {
+  readonly id: string;
+}
+
 /** What paying on the hosted page led to: where the browser goes next, or the page again. */
 export type CardOutcome =
   | { kind: 'redirect'; location: string }
@@ -68,6 +75,8 @@ export class PaymentSimulator implements PaymentProvider {
   readonly name = 'simulator' as const;
   private readonly sessions = new Map<string, SimulatedSession>();
   private readonly byCheckoutSession = new Map<string, string>();
+  /** Refunds by idempotency key: asking again with a key answers the same refund. */
+  private readonly refundsByKey = new Map<string, SimulatedRefund>();
   private readonly clock: () => Date;
   private readonly asyncSettleMs: number;
   private readonly delivery: WebhookDelivery;
@@ -135,6 +144,20 @@ export class PaymentSimulator implements PaymentProvider {
     const parsed = webhookBodySchema.safeParse(safeJson(rawBody));
     if (!parsed.success) return null;
     return { providerSessionId: parsed.data.data.object.id, state: parsed.data.data.object.state };
+  }
+
+  /** Records a refund once per idempotency key, as a real provider would (decision 049). */
+  async refund(request: ProviderRefundRequest): Promise<ProviderRefund> {
+    const existing = this.refundsByKey.get(request.idempotencyKey);
+    if (existing) return { providerRefundId: existing.id };
+    const refund: SimulatedRefund = { ...request, id: `sim_re_${randomBytes(12).toString('base64url')}` };
+    this.refundsByKey.set(request.idempotencyKey, refund);
+    return { providerRefundId: refund.id };
+  }
+
+  /** Every refund recorded, oldest first. */
+  refunds(): SimulatedRefund[] {
+    return [...this.refundsByKey.values()];
   }
 
   /** The session the hosted page shows; undefined when unknown or expired (the page answers 404). */

@@ -84,9 +84,9 @@ describe('the console menu (docs/product/operators.md#the-console)', () => {
   });
 
   it('says plainly that a page not built yet is not built yet', async () => {
-    serve(signedInAs('finance'));
-    renderConsole('/ops/reports');
-    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
+    serve(signedInAs('support'));
+    renderConsole('/ops/messages');
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
     expect(screen.getByText('This page is not built yet.')).toBeInTheDocument();
   });
 

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, failureMessage } from '@/lib/api-client';
 import { operatorQueryOptions, useOperatorSignOut } from '../api/operator';
 import { readOpsToken } from '../api/ops-client';
-import { consolePages } from '../console-pages';
+import { menuPages } from '../console-pages';
 import { type Operator, OperatorContext, toOperator } from '../hooks/use-operator';
 import { consolePaths } from '../lib/console-paths';
 
@@ -62,7 +62,7 @@ function ConsoleMenu({ operator }: { operator: Operator }) {
   const signOut = useOperatorSignOut();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = consolePages.filter((page) => operator.can(page.capability));
+  const items = menuPages.filter((page) => operator.can(page.capability));
   return (
     <header className="border-gray-200 border-b bg-gray-50 md:w-60 md:shrink-0 md:border-r md:border-b-0">
       <div className="px-4 py-4">

@@ -5,7 +5,7 @@ import { setOpsSessionEndedListener } from '../api/ops-client';
 import { ConsoleLayout } from '../components/console-layout';
 import { ConsolePageHeading } from '../components/console-page-heading';
 import { NotBuiltYet } from '../components/not-built-yet';
-import { type ConsolePage, consolePages } from '../console-pages';
+import { type ConsolePage, consolePages, menuPages } from '../console-pages';
 import { useOperator } from '../hooks/use-operator';
 import { consolePaths } from '../lib/console-paths';
 import { OpsLoginPage } from './login-page';
@@ -48,7 +48,7 @@ const consoleRoutes: RouteObject[] = [
 /** /ops: the first page of the menu the role may use. */
 function ConsoleHome() {
   const { can } = useOperator();
-  const first = consolePages.find((page) => can(page.capability));
+  const first = menuPages.find((page) => can(page.capability));
   if (!first) return <ConsolePageHeading title="Operator console" />;
   return <Navigate to={`${consolePaths.home}/${first.path}`} replace />;
 }

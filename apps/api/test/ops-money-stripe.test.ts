@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderItem, RefundAnswer } from '@gvm/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentSimulator } from '../src/adapters/payments';
+import { orders, refunds } from '../src/db/schema';
+import { defined } from './support/checkout';
+import { createOperator, opsCall, signInOperator } from './support/operators';
+import { createPaymentsTestApp, openCheckout, type PaymentsTestContext, personalCheckout } from './support/payments';
+import { sendAs } from './support/requests';
+import { type StripeStandIn, startStripeStandIn } from './support/stripe-stand-in';
+import { createUserAndToken } from './support/users';
+
+/**
+ * A card refund through Stripe's Refunds API (https://docs.stripe.com/api/refunds/create),
+ * against the local stand-in reached through STRIPE_API_URL (decision 049).
+ */
+let standIn: StripeStandIn;
+let ctx: PaymentsTestContext;
+let finance: string;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  ctx = await createPaymentsTestApp({
+    paymentProvider: 'stripe',
+    stripeSecretKey: 'sk_test_standin',
+    stripeWebhookSecret: 'whsec_test_standin_secret',
+    stripeApiUrl: standIn.url,
+  });
+  await createOperator(ctx.app, 'finance-stripe@ugm.example', 'finance');
+  finance = (await signInOperator(ctx.app, ctx.clock, 'finance-stripe@ugm.example')).token;
+});
+afterAll(async () => {
+  await ctx.close();
+  await standIn.close();
+});
+
+/** A paid Stripe checkout of one £`value` Argos voucher; answers the order id and the Stripe session. */
+async function paidOrder(value: number): Promise<{ orderId: string; voucherId: string; sessionId: string }> {
+  const buyer = await createUserAndToken(ctx.app);
+  const url = await openCheckout(ctx.app, buyer, personalCheckout(ctx.argos, value));
+  const sessionId = defined(/\/c\/pay\/(cs_test_\w+)$/.exec(url)?.[1], 'Stripe session id');
+  standIn.complete(sessionId, 'paid');
+  const verify = await sendAs(ctx.app, 'GET', `/orders/verify?session_id=${sessionId}`, buyer);
+  const voucherId = defined(verify.json<{ orders: OrderItem[] }>().orders[0])._id;
+  const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, voucherId));
+  return { orderId: defined(row?.checkoutSessionId), voucherId, sessionId };
+}
+
+const refundCall = (orderId: string, requestId: string, amount: number) =>
+  opsCall(ctx.app, 'POST', `/orders/${orderId}/refunds`, finance, {
+    requestId,
+    amount,
+    refundTo: 'card',
+    reason: 'Customer asked',
+  });
+
+describe('a card refund with Stripe', () => {
+  it("refunds the session's PaymentIntent once, with our request id as the idempotency key, however often asked", async () => {
+    const { orderId, voucherId, sessionId } = await paidOrder(40);
+    const requestId = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refundCall(orderId, requestId, 3000)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((answer) => answer.json<RefundAnswer>().refund.id)).size).toBe(1);
+
+    const intent = defined(standIn.session(sessionId)?.payment_intent);
+    expect(standIn.refunds).toEqual([expect.objectContaining({ amount: 3000, payment_intent: intent })]);
+    const calls = standIn.requests.filter((request) => request.path === '/v1/refunds');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers['idempotency-key']).toBe(`refund-${requestId}`);
+    expect(calls[0]?.form).toMatchObject({ amount: '3000', payment_intent: intent, metadata: { refundId: requestId } });
+
+    const [row] = await ctx.app.db.select().from(refunds).where(eq(refunds.checkoutSessionId, orderId));
+    expect(row).toMatchObject({ status: 'done', providerRefundId: standIn.refunds[0]?.id });
+    const [voucher] = await ctx.app.db.select().from(orders).where(eq(orders.id, voucherId));
+    expect(voucher?.status).toBe('refunded');
+  }, 60_000);
+
+  it('leaves nothing behind when Stripe refuses the refund', async () => {
+    const { orderId, voucherId, sessionId } = await paidOrder(20);
+    standIn.failAsyncPayment(sessionId);
+    const before = standIn.refunds.length;
+    const answer = await refundCall(orderId, randomUUID(), 2000);
+    expect(answer.statusCode).toBe(503);
+    expect(standIn.refunds).toHaveLength(before);
+    expect(await ctx.app.db.select().from(refunds).where(eq(refunds.checkoutSessionId, orderId))).toEqual([]);
+    const [voucher] = await ctx.app.db.select().from(orders).where(eq(orders.id, voucherId));
+    expect(voucher?.status).toBe('active');
+  }, 60_000);
+});
+
+describe('a card refund with the simulator', () => {
+  it('is recorded once per idempotency key', async () => {
+    const simulator = new PaymentSimulator({ publicUrl: 'http://localhost', webhookSecret: 'whsec_sim' });
+    const request = { providerSessionId: 'sim_x', amount: 1200, currency: 'GBP', idempotencyKey: randomUUID() };
+    const first = await simulator.refund(request);
+    const again = await simulator.refund(request);
+    expect(again).toEqual(first);
+    expect(simulator.refunds()).toEqual([{ ...request, id: first.providerRefundId }]);
+    await simulator.close();
+  });
+});

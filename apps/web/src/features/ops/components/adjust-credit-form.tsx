@@ -1,0 +1,70 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { failureMessage } from '@/lib/api-client';
+import { useAdjustCredit } from '../api/money';
+import { parseAmount } from '../lib/money-text';
+import { type Outcome, OutcomeNote } from './outcome-note';
+
+/**
+ * 'Adjust credit' (docs/product/operators.md#void-adjustments): an amount, + or −, and a reason;
+ * above £250 it waits in Approvals. For the customer page; the server checks the role again.
+ */
+export function AdjustCreditForm({ userId, currency = 'GBP' }: { userId: string; currency?: string }) {
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  // One request id per adjustment: pressing twice, or a retry, adjusts once.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const adjusting = useAdjustCredit();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOutcome(null);
+    const minor = parseAmount(amount, { signed: true });
+    const found = {
+      ...(minor === null || minor === 0 ? { amount: 'Please enter an amount such as 10 or -5.50' } : {}),
+      ...(reason.trim() ? {} : { reason: 'A reason is required' }),
+    };
+    setErrors(found);
+    if (minor === null || minor === 0 || found.reason) return;
+    adjusting.mutate(
+      { userId, body: { requestId, amount: minor, currency, reason: reason.trim() } },
+      {
+        onSuccess: (answer) => {
+          setAmount('');
+          setReason('');
+          setRequestId(crypto.randomUUID());
+          setOutcome({ kind: 'done', text: answer.message });
+        },
+        onError: (failure) =>
+          setOutcome({ kind: 'failed', text: failureMessage(failure, 'The credit could not be adjusted.') }),
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Adjust credit" className="space-y-3">
+      <Field
+        id={`adjust-amount-${userId}`}
+        label={`Amount (${currency})`}
+        required
+        error={errors.amount}
+        hint="Negative to take credit away."
+      >
+        {(control) => (
+          <Input {...control} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        )}
+      </Field>
+      <Field id={`adjust-reason-${userId}`} label="Reason" required error={errors.reason}>
+        {(control) => <Input {...control} value={reason} onChange={(event) => setReason(event.target.value)} />}
+      </Field>
+      <Button type="submit" disabled={adjusting.isPending}>
+        {adjusting.isPending ? 'Adjusting…' : 'Adjust credit'}
+      </Button>
+      <OutcomeNote outcome={outcome} />
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { failureMessage } from '@/lib/api-client';
+import { downloadOpsFile } from '../api/ops-client';
+import { reportCsvPaths, useCreditOutstanding, useOutstandingVouchers, useSalesReport } from '../api/reports';
+import { ConsolePageHeading } from '../components/console-page-heading';
+import { type Outcome, OutcomeNote } from '../components/outcome-note';
+import { moneyText } from '../lib/money-text';
+
+/**
+ * /ops/reports (docs/product/operators.md#reports): outstanding vouchers, UGM Credit outstanding,
+ * and sales and refunds by day, each with 'Download CSV'.
+ */
+export function ReportsPage() {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const download = (path: string, name: string) =>
+    downloadOpsFile(path, {}, name).catch((failure: unknown) =>
+      setOutcome({ kind: 'failed', text: failureMessage(failure, 'The CSV could not be downloaded.') }),
+    );
+  return (
+    <>
+      <ConsolePageHeading title="Reports" />
+      <OutcomeNote outcome={outcome} />
+      <OutstandingVouchers
+        onDownload={() => download(reportCsvPaths.outstandingVouchers, 'outstanding-vouchers.csv')}
+      />
+      <CreditOutstanding onDownload={() => download(reportCsvPaths.creditOutstanding, 'credit-outstanding.csv')} />
+      <Sales onDownload={() => download(reportCsvPaths.sales, 'sales-and-refunds.csv')} />
+    </>
+  );
+}
+
+function Section({
+  id,
+  title,
+  onDownload,
+  children,
+}: {
+  id: string;
+  title: string;
+  onDownload(): void;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="text-lg font-semibold text-gray-900">
+          {title}
+        </h2>
+        <Button variant="outline" size="sm" onClick={onDownload}>
+          Download CSV
+        </Button>
+      </div>
+      <div className="mt-3 overflow-x-auto">{children}</div>
+    </section>
+  );
+}
+
+function Table({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
+  if (rows.length === 0) return <p className="text-sm text-gray-700">Nothing to report.</p>;
+  return (
+    <table className="w-full min-w-[32rem] text-left text-sm">
+      <thead className="border-gray-200 border-b text-gray-700">
+        <tr>
+          {head.map((cell) => (
+            <th key={cell} scope="col" className="py-2 pr-4 font-medium">
+              {cell}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.join('|')} className="border-gray-100 border-b">
+            {row.map((cell, index) => (
+              <td key={head[index]} className="py-2 pr-4">
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Loading({ query, what }: { query: { isError: boolean; error: unknown; refetch(): unknown }; what: string }) {
+  return query.isError ? (
+    <QueryError message={failureMessage(query.error, `${what} could not be loaded.`)} onRetry={() => query.refetch()} />
+  ) : (
+    <Spinner label={`Loading ${what.toLowerCase()}`} className="h-6 w-6" />
+  );
+}
+
+function OutstandingVouchers({ onDownload }: { onDownload(): void }) {
+  const report = useOutstandingVouchers();
+  return (
+    <Section id="report-outstanding" title="Outstanding vouchers" onDownload={onDownload}>
+      {report.data ? (
+        <>
+          <Table
+            head={['Currency', 'Vouchers', 'Value']}
+            rows={report.data.totals.map((row) => [row.currency, row.count, moneyText(row.value, row.currency)])}
+          />
+          <h3 className="mt-4 font-medium text-gray-900">By merchant</h3>
+          <Table
+            head={['Merchant', 'Vouchers', 'Value']}
+            rows={report.data.byMerchant.map((row) => [
+              row.merchantName,
+              row.count,
+              moneyText(row.value, row.currency),
+            ])}
+          />
+          <h3 className="mt-4 font-medium text-gray-900">By month of issue</h3>
+          <Table
+            head={['Month', 'Vouchers', 'Value']}
+            rows={report.data.byMonth.map((row) => [row.month, row.count, moneyText(row.value, row.currency)])}
+          />
+        </>
+      ) : (
+        <Loading query={report} what="Outstanding vouchers" />
+      )}
+    </Section>
+  );
+}
+
+function CreditOutstanding({ onDownload }: { onDownload(): void }) {
+  const report = useCreditOutstanding();
+  return (
+    <Section id="report-credit" title="UGM Credit outstanding" onDownload={onDownload}>
+      {report.data ? (
+        <Table
+          head={['Currency', 'Wallets', 'Balance']}
+          rows={report.data.balances.map((row) => [row.currency, row.wallets, moneyText(row.balance, row.currency)])}
+        />
+      ) : (
+        <Loading query={report} what="UGM Credit outstanding" />
+      )}
+    </Section>
+  );
+}
+
+function Sales({ onDownload }: { onDownload(): void }) {
+  const report = useSalesReport();
+  return (
+    <Section id="report-sales" title="Sales and refunds by day" onDownload={onDownload}>
+      {report.data ? (
+        <Table
+          head={['Day', 'Orders', 'Sales', 'Refunds', 'Refunded']}
+          rows={report.data.days.map((row) => [
+            `${row.day} (${row.currency})`,
+            row.orders,
+            moneyText(row.sales, row.currency),
+            row.refunds,
+            moneyText(row.refunded, row.currency),
+          ])}
+        />
+      ) : (
+        <Loading query={report} what="Sales and refunds" />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,115 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { readLatestMail } from './mailbox';
+import { uniqueEmail } from './support/accounts';
+import { findProduct } from './support/catalogue';
+import { createOperator, openConsoleAs } from './support/operator';
+import { PAYING_CARD, payWith } from './support/purchase';
+import { signIn } from './support/sign-in';
+
+/**
+ * docs/product/operators.md#money and #approvals in the browser: finance operators, signed in with
+ * a real TOTP code, refund a shopper's order and approve another's large refund.
+ */
+
+/** £25-£500: its page offers £50, £100 and £500. */
+const MERCHANT = 'Space NK';
+const ADDED_HEADING = 'Gift Voucher Successfully Added to Your Account';
+
+test.describe.configure({ timeout: 150_000 });
+
+/** A fresh shopper buys one `value` Space NK voucher by card; answers its order id (from the receipt). */
+async function buyVoucher(page: Page, request: APIRequestContext, value: string): Promise<string> {
+  const product = await findProduct(request, MERCHANT);
+  const email = uniqueEmail('refunded');
+  await page.goto('/login');
+  await signIn(page, request, email, { name: 'Rhys Refund' });
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: MERCHANT })).toBeVisible();
+  await page.getByRole('group', { name: 'Value per card' }).getByText(value, { exact: true }).click();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page).toHaveURL('/cart');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL('/checkout');
+  const paidAt = new Date();
+  await payWith(page, PAYING_CARD, 'Rhys Refund');
+  await expect(page.getByRole('heading', { level: 1, name: ADDED_HEADING })).toBeVisible();
+  const receipt = await readLatestMail(request, email, { subject: /receipt/i, after: paidAt });
+  const orderId = /Order ([0-9a-f-]{36})/.exec(receipt.text)?.[1];
+  if (!orderId) throw new Error(`no order id in the receipt:\n${receipt.text}`);
+  return orderId;
+}
+
+const voucherRow = (page: Page) => page.getByRole('table').getByRole('row').nth(1);
+
+test('finance refunds an order to UGM Credit: the voucher is refunded and the shopper has the credit', async ({
+  page,
+  request,
+}) => {
+  const orderId = await buyVoucher(page, request, '£50.00');
+  const finance = await createOperator(request, 'finance');
+  await openConsoleAs(page, finance, `/ops/orders/${orderId}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: /^Order / })).toBeVisible();
+  await expect(voucherRow(page)).toContainText(/ending \w{4}/);
+  await expect(voucherRow(page)).toContainText('active');
+  await expect(page.getByLabel('Amount (GBP)')).toHaveValue('50.00');
+  await page.getByRole('radio', { name: 'UGM Credit' }).check();
+  await page.getByRole('button', { name: 'Confirm refund' }).click();
+  await expect(page.getByLabel('Reason')).toHaveAccessibleDescription(/A reason is required/);
+  await page.getByLabel('Reason').fill('Bought the wrong shop');
+  await page.getByRole('button', { name: 'Confirm refund' }).click();
+  await expect(page.getByRole('status')).toHaveText('Refund done.');
+  await expect(voucherRow(page)).toContainText('refunded');
+  await expect(page.getByText('Nothing of this order is left to refund.')).toBeVisible();
+
+  // The books: Reports shows the refund and downloads a CSV.
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports' }).click();
+  const sales = page.getByRole('region', { name: 'Sales and refunds by day' });
+  await expect(sales).toContainText('£50.00');
+  const download = page.waitForEvent('download');
+  await sales.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^sales-and-refunds-\d{4}-\d{2}-\d{2}\.csv$/);
+
+  // The shopper's wallet: £50.00 of UGM Credit, the voucher gone.
+  await page.goto('/wallet');
+  await expect(page.getByRole('main')).toContainText('GBP 50.00');
+});
+
+test('a refund above £250 waits in Approvals until a second finance operator approves it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const orderId = await buyVoucher(page, request, '£500.00');
+  const asker = await createOperator(request, 'finance');
+  const approver = await createOperator(request, 'finance');
+
+  await openConsoleAs(page, asker, `/ops/orders/${orderId}`);
+  await page.getByRole('radio', { name: 'Original card' }).check();
+  await page.getByLabel('Reason').fill('Duplicate purchase');
+  await page.getByRole('button', { name: 'Confirm refund' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Refunds above £250 need a second operator: this one is waiting in Approvals.',
+  );
+  await expect(voucherRow(page)).toContainText('active');
+
+  // The one who asked sees it waiting, with no buttons.
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Approvals' }).click();
+  const waiting = page.getByRole('listitem', { name: 'Refund of £500.00 to the original card' });
+  await expect(waiting).toContainText('another finance operator or admin decides it');
+  await expect(waiting.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // A second finance operator approves it.
+  const context = await browser.newContext();
+  const second = await context.newPage();
+  await openConsoleAs(second, approver, '/ops/approvals');
+  const item = second.getByRole('listitem', { name: 'Refund of £500.00 to the original card' });
+  await expect(item).toContainText('Duplicate purchase');
+  await item.getByRole('button', { name: 'Approve' }).click();
+  await expect(second.getByRole('status')).toHaveText('Refund approved and done.');
+  await expect(item).toHaveCount(0);
+  await second.goto(`/ops/orders/${orderId}`);
+  await expect(voucherRow(second)).toContainText('refunded');
+  await context.close();
+});
