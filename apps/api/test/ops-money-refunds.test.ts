@@ -303,3 +303,24 @@ describe('voiding a voucher', () => {
     ).not.toContainEqual(expect.objectContaining({ orderIds: [plain] }));
   }, 60_000);
 });
+
+describe("a refund on the voucher's own page", () => {
+  it('shows on the timeline of each voucher it refunded, by the operator, and not on the others', async () => {
+    const finance = await signedInOperator(ctx, 'finance');
+    const buyer = await createUserAndToken(ctx.app);
+    const { orderId, voucherIds } = await buyOrder(ctx, buyer, [{ product: ctx.argos, value: 10, quantity: 2 }]);
+    const [refunded, kept] = [defined(voucherIds[0]), defined(voucherIds[1])];
+    const answer = await refund(ctx, finance, orderId, { amount: 1000, refundTo: 'credit', voucherIds: [refunded] });
+    expect(answer.statusCode, answer.body).toBe(200);
+
+    const timeline = async (id: string) => {
+      const page = await opsCall(ctx.app, 'GET', `/vouchers/${id}`, finance.token);
+      expect(page.statusCode, page.body).toBe(200);
+      return page.json<{ timeline: { kind: string; by: { type: string; label: string } }[] }>().timeline;
+    };
+    expect((await timeline(refunded)).filter((entry) => entry.kind === 'refunded')).toEqual([
+      expect.objectContaining({ by: { type: 'operator', label: finance.email } }),
+    ]);
+    expect((await timeline(kept)).some((entry) => entry.kind === 'refunded')).toBe(false);
+  });
+});

@@ -18,10 +18,18 @@ import { toVoucherSummaries } from './voucher-summaries';
 /** The audit actions of the console that show on a voucher's timeline. */
 const auditKinds: Record<string, VoucherTimelineKind> = {
   'voucher.reissue': 'reissued',
-  'voucher.refund': 'refunded',
-  'order.refund': 'refunded',
   'voucher.void': 'voided',
 };
+/**
+ * The refunds of the voucher's order that ended it: a refund is audited on its order, naming the
+ * vouchers it refunded in `after.vouchers` (docs/product/operators.md#refunds).
+ */
+const refundActions = new Set(['refund', 'refund.approve']);
+function refundedThis(entry: AuditEntry, voucherId: string): boolean {
+  if (!refundActions.has(entry.action)) return false;
+  const vouchers = (entry.after as { vouchers?: unknown } | null)?.vouchers;
+  return Array.isArray(vouchers) && vouchers.some((voucher) => (voucher as { id?: unknown })?.id === voucherId);
+}
 /** Gift events an operator causes: the audit row of the same moment says which operator. */
 const giftEventAudit: Partial<Record<GiftEventForTimeline['kind'], string>> = {
   resent: 'gift.resend',
@@ -63,10 +71,11 @@ function auditDetail(entry: AuditEntry): string | null {
 }
 
 async function timelineOf(db: Executor, voucher: VoucherRow, replacement: VoucherRow | null): Promise<Entry[]> {
-  const [gift, ledger, audit] = await Promise.all([
+  const [gift, ledger, audit, orderAudit] = await Promise.all([
     giftHistoryOfVoucher(db, voucher.id),
     ledgerEntriesOfVoucher(db, voucher.id),
     auditTrailOf(db, 'voucher', voucher.id),
+    voucher.checkoutSessionId ? auditTrailOf(db, 'order', voucher.checkoutSessionId) : Promise.resolve([]),
   ]);
   const people = await findAccountSummaries(db, [
     voucher.buyerId,
@@ -117,6 +126,11 @@ async function timelineOf(db: Executor, voucher: VoucherRow, replacement: Vouche
   for (const row of audit) {
     const kind = auditKinds[row.action];
     if (kind) entries.push({ kind, at: new Date(row.at), by: operator(row), detail: auditDetail(row) });
+  }
+  for (const row of orderAudit) {
+    if (refundedThis(row, voucher.id)) {
+      entries.push({ kind: 'refunded', at: new Date(row.at), by: operator(row), detail: auditDetail(row) });
+    }
   }
   // Oldest first; entries of one moment keep the order they happen in (pushed in that order).
   return entries
