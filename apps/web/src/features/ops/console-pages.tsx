@@ -9,8 +9,8 @@ export interface ConsolePage {
   path: string;
   /** The capability the menu item and the page need (the server checks it again on every call). */
   capability: OperatorCapability;
-  /** The page, loaded on its first visit; none yet: the console says the page is not built yet. */
-  Page?: LazyExoticComponent<ComponentType>;
+  /** The page, loaded on its first visit. */
+  Page: LazyExoticComponent<ComponentType>;
   /** false for a page reached by links only (an order from a customer or an approval): not in the menu. */
   inMenu?: false;
 }

@@ -46,9 +46,9 @@ export function AdjustCreditForm({ userId, currency = 'GBP' }: { userId: string;
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Adjust credit" className="space-y-3">
+    <form noValidate onSubmit={submit} aria-label={`Adjust ${currency} credit`} className="space-y-3">
       <Field
-        id={`adjust-amount-${userId}`}
+        id={`adjust-amount-${userId}-${currency}`}
         label={`Amount (${currency})`}
         required
         error={errors.amount}
@@ -58,7 +58,7 @@ export function AdjustCreditForm({ userId, currency = 'GBP' }: { userId: string;
           <Input {...control} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
         )}
       </Field>
-      <Field id={`adjust-reason-${userId}`} label="Reason" required error={errors.reason}>
+      <Field id={`adjust-reason-${userId}-${currency}`} label="Reason" required error={errors.reason}>
         {(control) => <Input {...control} value={reason} onChange={(event) => setReason(event.target.value)} />}
       </Field>
       <Button type="submit" disabled={adjusting.isPending}>

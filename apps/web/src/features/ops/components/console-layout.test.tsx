@@ -83,13 +83,6 @@ describe('the console menu (docs/product/operators.md#the-console)', () => {
     expect(requests.map((request) => request.path)).toEqual(['/ops/me']);
   });
 
-  it('says plainly that a page not built yet is not built yet', async () => {
-    serve(signedInAs('support'));
-    renderConsole('/ops/messages');
-    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
-    expect(screen.getByText('This page is not built yet.')).toBeInTheDocument();
-  });
-
   it('sends an operator without a session to /ops/login, remembering the page', async () => {
     serve({});
     renderConsole('/ops/team');

@@ -8,6 +8,7 @@ import { failureMessage } from '@/lib/api-client';
 import { useCustomer, useCustomerAction } from '../api/customers';
 import { useOperator } from '../hooks/use-operator';
 import { dateTime } from '../lib/format';
+import { AdjustCreditForm } from './adjust-credit-form';
 import { ConsolePageHeading } from './console-page-heading';
 import { type Outcome, OutcomeNote, ReasonAction } from './reason-action';
 import { VoucherTable } from './voucher-table';
@@ -38,6 +39,7 @@ export function CustomerDetail() {
 const section = 'mt-8 text-lg font-semibold text-gray-900';
 
 function CustomerView({ page }: { page: CustomerPage }) {
+  const { can } = useOperator();
   const { profile } = page;
   const [outcome, setOutcome] = useState<Outcome>(null);
   return (
@@ -113,6 +115,13 @@ function CustomerView({ page }: { page: CustomerPage }) {
           </div>
         ))
       )}
+      {can('money.move')
+        ? (page.wallets.length > 0 ? page.wallets.map((wallet) => wallet.currency) : ['GBP']).map((currency) => (
+            <div key={currency} className="mt-4 max-w-md">
+              <AdjustCreditForm userId={page.profile.id} currency={currency} />
+            </div>
+          ))
+        : null}
 
       <h2 className={section}>Contact messages</h2>
       {page.messages.length === 0 ? (

@@ -78,8 +78,8 @@ const open = () => renderRoutes([{ path: '/ops/*', Component: OpsConsole }], `/o
 /** The buttons each role sees on a voucher's page (docs/product/operators.md#roles), written out. */
 const buttonsOf: Record<'support' | 'finance' | 'admin', string[]> = {
   support: ['Resend gift e-mail', 'Correct recipient'],
-  finance: ['Reissue code'],
-  admin: ['Resend gift e-mail', 'Correct recipient', 'Reissue code'],
+  finance: ['Reissue code', 'Void voucher'],
+  admin: ['Resend gift e-mail', 'Correct recipient', 'Reissue code', 'Void voucher'],
 };
 
 describe("a voucher's page in the console", () => {
@@ -89,13 +89,17 @@ describe("a voucher's page in the console", () => {
       serve(role);
       open();
       expect(await screen.findByRole('heading', { level: 1, name: 'Argos voucher, £25.00' })).toBeInTheDocument();
-      const all = ['Resend gift e-mail', 'Correct recipient', 'Reissue code'];
+      const all = ['Resend gift e-mail', 'Correct recipient', 'Reissue code', 'Void voucher'];
       for (const name of all) {
         const shown = screen.queryByRole('button', { name });
         if (buttonsOf[role].includes(name)) expect(shown, `${role} ${name}`).toBeInTheDocument();
         else expect(shown, `${role} ${name}`).not.toBeInTheDocument();
       }
       expect(screen.getByText('…K7QZ')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Its order and refunds' })).toHaveAttribute(
+        'href',
+        `/ops/orders/${VOUCHER_ID}`,
+      );
       const timeline = screen.getByRole('list', { name: 'Timeline' });
       expect(within(timeline).getAllByRole('listitem')).toHaveLength(2);
     },

@@ -12,11 +12,13 @@ import { useOperator } from '../hooks/use-operator';
 import { dateTime } from '../lib/format';
 import { ConsolePageHeading } from './console-page-heading';
 import { type Outcome, OutcomeNote, ReasonAction } from './reason-action';
+import { VoidVoucherForm } from './void-voucher-form';
 
 /**
  * A voucher's page (docs/product/operators.md#customers): what it is, who holds it, its gift and
  * its timeline, with only the last four characters of its code; 'Resend gift e-mail' and
- * 'Correct recipient' (support, admin) for an unclaimed gift, 'Reissue code' (finance, admin).
+ * 'Correct recipient' (support, admin) for an unclaimed gift, 'Reissue code' and 'Void voucher'
+ * (finance, admin), and a link to its order, where finance refunds it.
  */
 export function VoucherDetail() {
   const { voucherId = '' } = useParams();
@@ -33,12 +35,14 @@ export function VoucherDetail() {
     );
   }
   if (!voucher.data) return <Spinner label="Loading the voucher" className="mt-6 h-6 w-6" />;
-  return <VoucherView page={voucher.data} />;
+  return <VoucherView page={voucher.data} onChanged={() => voucher.refetch()} />;
 }
 
-function VoucherView({ page }: { page: OpsVoucherPage }) {
+function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () => void }) {
   const { voucher, gift, timeline } = page;
+  const { can } = useOperator();
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const voidable = voucher.state === 'active' || voucher.state === 'activated';
   const person = (who: { id: string; email: string } | null) =>
     who ? (
       <Link to={`/ops/customers/${who.id}`} className="text-brand-700 underline">
@@ -55,8 +59,18 @@ function VoucherView({ page }: { page: OpsVoucherPage }) {
         </Link>
       </p>
       <ConsolePageHeading title={`${voucher.merchantName} voucher, ${formatMoney(voucher.value, voucher.currency)}`} />
+      <p className="mt-2 text-sm">
+        <Link to={`/ops/orders/${voucher.id}`} className="text-brand-700 underline">
+          Its order and refunds
+        </Link>
+      </p>
       <VoucherActions page={page} onOutcome={setOutcome} />
       <OutcomeNote outcome={outcome} />
+      {can('money.move') && voidable ? (
+        <div className="mt-4 max-w-md">
+          <VoidVoucherForm voucherId={voucher.id} onVoided={onChanged} />
+        </div>
+      ) : null}
       <dl className="mt-6 grid max-w-2xl grid-cols-[12rem_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-700">State</dt>
         <dd>{voucher.state}</dd>

@@ -4,7 +4,6 @@ import { Link, Navigate, type RouteObject, useNavigate, useRoutes } from 'react-
 import { setOpsSessionEndedListener } from '../api/ops-client';
 import { ConsoleLayout } from '../components/console-layout';
 import { ConsolePageHeading } from '../components/console-page-heading';
-import { NotBuiltYet } from '../components/not-built-yet';
 import { type ConsolePage, consolePages, menuPages } from '../console-pages';
 import { useOperator } from '../hooks/use-operator';
 import { consolePaths } from '../lib/console-paths';
@@ -67,7 +66,7 @@ function AllowedPage({ page }: { page: ConsolePage }) {
     );
   }
   const { Page } = page;
-  return Page ? <Page /> : <NotBuiltYet title={page.label} />;
+  return <Page />;
 }
 
 function ConsoleNotFound() {
