@@ -75,10 +75,12 @@ test('an admin disables an account and the shopper is refused sign-in with the p
   await page.getByRole('link', { name: shopperEmail }).click();
   await expect(page.getByRole('heading', { level: 1, name: shopperEmail })).toBeVisible();
   await page.getByRole('button', { name: 'Disable account' }).click();
-  await page.getByRole('button', { name: 'Confirm disable account' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please give a reason');
-  await page.getByLabel('Reason').fill('Account taken over');
-  await page.getByRole('button', { name: 'Confirm disable account' }).click();
+  // The disable form's own reason: an admin's page also has 'Adjust credit', with a reason of its own.
+  const disabling = page.getByRole('form', { name: 'Disable account' });
+  await disabling.getByRole('button', { name: 'Confirm disable account' }).click();
+  await expect(disabling.getByRole('alert')).toHaveText('Please give a reason');
+  await disabling.getByLabel('Reason').fill('Account taken over');
+  await disabling.getByRole('button', { name: 'Confirm disable account' }).click();
   await expect(page.getByRole('status')).toHaveText('The account has been disabled.');
   await expect(page.getByText(/^Disabled since/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enable account' })).toBeVisible();

@@ -40,14 +40,15 @@ export async function signIn(
  * e-mailed code, given to `POST /users/login`, and the session kept where the web app keeps it
  * (`token` and `refreshToken` in localStorage, apps/web/src/lib/auth/token-storage.ts). The page
  * is left on a plain page of the site, so the caller's next `goto` opens the app signed in.
- * Signing in through the UI is the subject of auth.spec.ts and keeps its own tests.
+ * Signing in through the UI is the subject of auth.spec.ts and keeps its own tests. Resolves with
+ * the session's access token and the user's id (the token's subject), for API calls as them.
  */
 export async function signInThroughApi(
   page: Page,
   request: APIRequestContext,
   email: string,
   options: SignInOptions = {},
-): Promise<void> {
+): Promise<{ token: string; userId: string }> {
   await createAccount(request, email, options.name);
   const requestedAt = new Date();
   const asked = await request.post(apiUrl(authEndpoints.generateCode.path), { data: { email } });
@@ -66,4 +67,6 @@ export async function signInThroughApi(
     },
     [token, refreshToken] as const,
   );
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string };
+  return { token, userId: payload.sub };
 }
