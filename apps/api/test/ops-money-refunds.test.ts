@@ -324,3 +324,22 @@ describe("a refund on the voucher's own page", () => {
     expect((await timeline(kept)).some((entry) => entry.kind === 'refunded')).toBe(false);
   });
 });
+
+describe('a gift refunded before it was claimed', () => {
+  it('cannot be claimed by its link afterwards: the claimer is told it was refunded, and nothing changes', async () => {
+    const finance = await signedInOperator(ctx, 'finance');
+    const buyer = await createUserAndToken(ctx.app);
+    const recipient = await createUserAndToken(ctx.app);
+    const gift = await buyGift(ctx, buyer, { name: 'Rae', email: recipient.user.email }, 30);
+    const orderId = defined((await voucher(gift.orderId)).checkoutSessionId);
+    const answer = await refund(ctx, finance, orderId, { amount: 3000, refundTo: 'credit', reason: 'Sent by mistake' });
+    expect(answer.statusCode, answer.body).toBe(200);
+
+    const claim = await sendFrom(ctx.app, 'POST', '/orders/redeem-link', recipient, { link: gift.link });
+    expect(claim.statusCode).toBe(409);
+    expect(claim.json()).toMatchObject({
+      error: 'This gift is no longer available: it has been refunded or cancelled.',
+    });
+    expect(await voucher(gift.orderId)).toMatchObject({ status: 'refunded', ownerId: null });
+  });
+});

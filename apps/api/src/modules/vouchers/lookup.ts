@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
 
@@ -23,7 +23,8 @@ export async function handOverVoucher(tx: Executor, voucherId: string, userId: s
   const [order] = await tx
     .update(orders)
     .set({ ownerId: userId })
-    .where(and(eq(orders.id, voucherId), isNull(orders.ownerId)))
+    // A voucher ended by a refund or a void (docs/product/operators.md#refunds) is nobody's to take.
+    .where(and(eq(orders.id, voucherId), isNull(orders.ownerId), notInArray(orders.status, ['refunded', 'void'])))
     .returning();
   return order ?? null;
 }
