@@ -60,6 +60,9 @@ test('an ended session sends the operator back to /ops/login, saying so', async 
   test.setTimeout(60_000);
   const operator = await createOperator(request, 'finance');
   await openConsoleAs(page, operator, '/ops/reports');
+  // The page's own requests answered first: one still on its way when the session ends would
+  // meet the 401 itself and clear the session before the reload below (a race, not the subject).
+  await page.waitForLoadState('networkidle');
   // The session ends elsewhere (signed out from another tab, or 30 minutes idle).
   const ended = await request.post('/api/v1/ops/auth/sign-out', {
     headers: { Authorization: `Bearer ${operator.token}` },
