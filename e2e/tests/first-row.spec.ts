@@ -93,7 +93,8 @@ test('what a shopper does on the page before its code has run carries over to th
     await held;
     await route.continue();
   });
-  await page.goto('/');
+  // Not waiting for `load`: the held entry, once asked for, keeps the page's load event back.
+  await page.goto('/', { waitUntil: 'commit' });
   const search = page.getByRole('searchbox', { name: 'Search by merchant name' });
   await search.click();
   await search.pressSequentially('cos');
