@@ -7,10 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
+// The operator console's page, built after the shop's (decision 052): a build without it is stale.
+const builtConsole = path.join(root, 'apps/web/dist/ops.html');
 const sources = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/ops.html',
   'apps/web/vite.config.ts',
   'apps/web/scripts',
   'packages/contract/src',
@@ -24,7 +27,7 @@ function newestChange(entry) {
   return Math.max(0, ...readdirSync(full).map((name) => newestChange(path.join(entry, name))));
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const builtAt = existsSync(builtIndex) && existsSync(builtConsole) ? statSync(builtIndex).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestChange))) {
   console.log('Building the web app...');
   execSync('npm run build -w @gvm/web', { cwd: root, stdio: 'inherit' });

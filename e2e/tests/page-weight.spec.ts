@@ -47,6 +47,10 @@ test.describe('first load', () => {
       expect(weight.html).toBeGreaterThan(0);
       // The stylesheet comes inline with the page, and is not fetched again (decision 024).
       expect(weight.css.initial, `${weight.name} fetched a stylesheet`).toBe(0);
+      // None of the operator console's files, which its own entry loads (decision 052).
+      expect(weight.assets.filter((asset) => asset.path.startsWith('/assets/ops-')).map((asset) => asset.path)).toEqual(
+        [],
+      );
       // Soft: a failure names every route over the budget, not only the first.
       expect
         .soft(
@@ -55,6 +59,23 @@ test.describe('first load', () => {
         )
         .toBeLessThanOrEqual(INITIAL_JS_BUDGET_BYTES);
     }
+  });
+
+  test("the operator console is a page of its own: it loads the console's entry and none of the shop's code (decision 052)", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/ops/login');
+    await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    // Every script the console loads is its own: not the shop's entry, loader or chunks.
+    expect(scripts.filter((script) => !script.startsWith('/assets/ops-'))).toEqual([]);
+    // Its stylesheet comes inline, as the shop's does, and no shopper's shell or early requests.
+    expect(await page.locator('style').count()).toBeGreaterThan(0);
+    expect(await page.locator('script[data-requests]').count()).toBe(0);
   });
 
   test("the favicon is a PNG: an SVG one is drawn in the page's renderer as a document of its own", async ({

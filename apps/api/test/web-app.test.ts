@@ -23,6 +23,7 @@ beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'gvm-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>UGM</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'ops.html'), '<!doctype html><title>Operator console</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   // What the build writes for the server alone, and the root's own public file.
@@ -68,11 +69,19 @@ describe('serving the web app', () => {
   });
 
   it("does not serve the build's notes to the server", async () => {
-    for (const url of ['/shells.json', '/SHELLS.json', '/.vite/manifest.json', '/assets/.hidden.js', '/index.html']) {
+    for (const url of [
+      '/shells.json',
+      '/SHELLS.json',
+      '/.vite/manifest.json',
+      '/assets/.hidden.js',
+      '/index.html',
+      '/ops.html',
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toContain('"shells"');
       expect(response.body, url).not.toContain('"file"');
+      expect(response.body, url).not.toContain('<title>');
     }
     // The root's own files are still served.
     expect((await ctx.app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
@@ -245,6 +254,13 @@ describe('pages carry their shell and the catalogue data of their first render (
     );
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'index-c3.css'), 'body{color:#111}');
+    // The operator console's own page and stylesheet (decision 052).
+    writeFileSync(
+      path.join(dist, 'ops.html'),
+      '<!doctype html><head><title>Operator console</title><link rel="stylesheet" crossorigin href="/assets/ops-d4.css"></head>' +
+        '<body><div id="root"></div><script type="module" crossorigin src="/assets/ops-e5.js"></script></body>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'ops-d4.css'), 'main{color:#222}');
     writeFileSync(path.join(dist, 'shells.json'), JSON.stringify(shells));
     pages = await createTestApp({ webDistDir: dist });
     await seedCatalogueIfEmpty(pages.database.db);
@@ -265,11 +281,26 @@ describe('pages carry their shell and the catalogue data of their first render (
     expect(await page('/cart')).toContain(`<div id="root">${shells.page}</div>`);
   });
 
-  it("answers the operator console's pages with 200 and no shopper shell: the console has its own layout (decision 047)", async () => {
-    for (const url of ['/ops', '/ops/login', '/ops/team', '/OPS/customers/c1']) {
+  it("answers the operator console's pages with the console's own page: its entry, none of the shop's (decisions 047, 052)", async () => {
+    for (const url of ['/ops', '/ops/', '/ops/login', '/ops/team', '/OPS/customers/c1', '/ops/audit?page=2']) {
       const html = await page(url);
+      expect(html, url).toContain('<title>Operator console</title>');
+      expect(html, url).toContain('<script type="module" crossorigin src="/assets/ops-e5.js"></script>');
       expect(html, url).toContain('<div id="root"></div>');
+      // Its stylesheet inline, as the shop's.
+      expect(html, url).toContain('<style>main{color:#222}</style>');
+      // Nothing of the shop's page: its entry, stylesheet, shells, preloads or early requests.
+      expect(html, url).not.toContain('/assets/index.js');
+      expect(html, url).not.toContain('index-c3.css');
       expect(html, url).not.toContain(shells.page);
+      expect(html, url).not.toContain('modulepreload');
+      expect(html, url).not.toContain('data-requests');
+    }
+    // Only /ops and below: an address that merely starts with the letters is the shop's.
+    for (const url of ['/opsx', '/operators']) {
+      const response = await pages.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('Operator console');
     }
   });
 

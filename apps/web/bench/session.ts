@@ -44,23 +44,28 @@ async function putInCart(baseURL: string, token: string, productId: string): Pro
 }
 
 /** The user's id: the access token's `sub` claim. */
-function subject(token: string): string {
+export function subject(token: string): string {
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string };
   if (!payload.sub) throw new Error('The access token carries no sub claim');
   return payload.sub;
 }
 
-async function post(baseURL: string, path: string, body: unknown, token?: string): Promise<unknown> {
+/** POSTs `body` as JSON (no body when undefined) and answers the parsed JSON; any failure throws. */
+export async function post(baseURL: string, path: string, body: unknown, token?: string): Promise<unknown> {
   const response = await fetch(new URL(path, baseURL), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
 
-async function readCode(baseURL: string, email: string): Promise<string> {
+/** The newest sign-in code e-mailed to `email` (a shopper's or an operator's), from the dev mailbox. */
+export async function readCode(baseURL: string, email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const url = new URL(devMailboxEndpoints.messages.path, baseURL);

@@ -1,17 +1,23 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Rollup } from 'vite';
+import { webConfig } from '../vite.config';
 import { chunkPlan } from './first-loads';
 
 /**
- * `vite build` in two passes (decision 041): the first, not written, shows how Rollup cuts the app
- * into chunks by itself; the second writes the build with those chunks put together by the first
- * loads that use them (chunkPlan). Both read vite.config.ts. Then it writes dist/.vite/chunks.json (each chunk's file, the modules it holds code of, relative to apps/web,
+ * The shop's `vite build` in two passes (decision 041): the first, not written, shows how Rollup
+ * cuts the app into chunks by itself; the second writes the build with those chunks put together by
+ * the first loads that use them (chunkPlan). Both read vite.config.ts. Then it writes
+ * dist/.vite/chunks.json (each chunk's file, the modules it holds code of, relative to apps/web,
  * and the files it imports), from which scripts/prerender-shells.ts lists each page's preloads.
- * The build fails if a chunk the plan kept holds other code than in the first pass.
+ * The build fails if a chunk the plan kept holds other code than in the first pass. Last, the
+ * operator console (ops.html), a build of its own beside the shop's, which shares no chunk with it
+ * (decision 052).
  */
 const webRoot = path.resolve(import.meta.dirname, '..');
 const configFile = path.join(webRoot, 'vite.config.ts');
+/** The operator console's own code, which only its entry (ops.html) loads. */
+const consoleSource = path.join(webRoot, 'src/features/ops') + path.sep;
 
 const chunksOf = (result: Awaited<ReturnType<typeof build>>) =>
   (Array.isArray(result) ? result : [result as Rollup.RollupOutput]).flatMap((output) =>
@@ -40,6 +46,14 @@ for (const chunk of first) {
     throw new Error(`build-app: the chunk of ${chunk.facadeModuleId ?? chunk.fileName} changed in the second pass`);
   }
 }
+// The shop holds none of the console (decision 052): a shop module that imported it would bring it
+// into the shop's chunks, and perhaps into a shopper's first load.
+const consoleInShop = written.flatMap((chunk) => withCode(chunk)).filter((id) => id.startsWith(consoleSource));
+if (consoleInShop.length > 0) {
+  throw new Error(
+    `build-app: the shop's build holds the operator console's ${path.relative(webRoot, consoleInShop[0] ?? '')}`,
+  );
+}
 const chunks = written.map((chunk) => ({
   file: chunk.fileName,
   name: chunk.name,
@@ -49,3 +63,5 @@ const chunks = written.map((chunk) => ({
 }));
 mkdirSync(path.join(webRoot, 'dist/.vite'), { recursive: true });
 writeFileSync(path.join(webRoot, 'dist/.vite/chunks.json'), JSON.stringify(chunks));
+
+await build({ configFile: false, ...webConfig('build', 'console') });

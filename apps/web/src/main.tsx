@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
-import './index.css';
+import './shop.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -36,8 +36,8 @@ export const pageRoutes = {
   amlPolicy: '/aml-policy',
   refundPolicy: '/refund-policy',
   /**
-   * The operator console (docs/product/operators.md#the-console): one lazily loaded part of the app
-   * whose own router draws its pages under /ops (decision 047).
+   * The operator console (docs/product/operators.md#the-console): a page of its own (the web's
+   * ops.html, decision 052) whose own router draws its pages under /ops (decision 047).
    */
   ops: '/ops/*',
 } as const;

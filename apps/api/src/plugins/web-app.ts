@@ -144,7 +144,7 @@ const BROWSE_FILTERS = ['category', 'merchant', 'q', 'sortBy'] as const;
 const TOP_SELLERS_LIMIT = 8;
 const TOP_SELLERS_URL = catalogueUrls.topSellers({ limit: String(TOP_SELLERS_LIMIT), country: SEARCH_COUNTRY });
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
-/** The operator console's pages (pageRoutes.ops). */
+/** The operator console's pages (pageRoutes.ops), answered with the console's own page (ops.html). */
 const CONSOLE_PATH = /^\/ops(\/|$)/i;
 /** The browse grid's first row on a phone (two columns). */
 const FIRST_ROW = 2;
@@ -172,24 +172,32 @@ export function scriptSafeJson(value: unknown): string {
  * inside #root and, for `/` and `/product/:id`, the catalogue answers the first render needs as a
  * JSON data block (decision 024), taken from the catalogue's own routes and so from its cache.
  * A path that is none of the web's pages (`matchPageRoute`, the route table the router registers)
- * gets the same page with status 404: the app draws its not-found page.
+ * gets the same page with status 404: the app draws its not-found page. The operator console's
+ * addresses, `/ops` and below, get the console's own page (ops.html, decisions 047 and 052): its
+ * entry, none of the shop's code, shell, early requests or data.
  */
 /**
  * What of the build the server sends as files: the hashed assets and the root's own (the favicon).
  * Source maps stay on the build machine (vite's `sourcemap: 'hidden'`); the build's notes to the
- * server (`shells.json`, `.vite/chunks.json`, the template `index.html`) are read, not served.
+ * server (`shells.json`, `.vite/chunks.json`, the templates `index.html` and `ops.html`) are read,
+ * not served.
  */
 function isPublicFile(pathname: string): boolean {
   if (pathname.endsWith('/') || /\.map$/i.test(pathname)) return false;
   if (pathname.split('/').some((segment) => segment.startsWith('.'))) return false;
   return !BUILD_NOTES.has(pathname.toLowerCase());
 }
-const BUILD_NOTES: ReadonlySet<string> = new Set(['/shells.json', '/index.html']);
+const BUILD_NOTES: ReadonlySet<string> = new Set(['/shells.json', '/index.html', '/ops.html']);
 
 export async function registerWebApp(app: App, distDir: string | undefined): Promise<void> {
   const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
   const template = hasWebApp ? inlineStylesheets(readFileSync(path.join(distDir, 'index.html'), 'utf8'), distDir) : '';
   const shells = hasWebApp ? readShells(distDir) : undefined;
+  // The console's page; a build without one (older than decision 052) drew the console from index.html.
+  const consolePage =
+    hasWebApp && existsSync(path.join(distDir, 'ops.html'))
+      ? inlineStylesheets(readFileSync(path.join(distDir, 'ops.html'), 'utf8'), distDir)
+      : template;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -216,6 +224,9 @@ export async function registerWebApp(app: App, distDir: string | undefined): Pro
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     // A missing file (an old hashed bundle after a deploy) is a 404, never the page as script.
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (hasWebApp && !isApi && !isFile && wantsPage && CONSOLE_PATH.test(pathname)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(consolePage);
+    }
     if (hasWebApp && !isApi && !isFile && wantsPage) {
       const rows = homeShowsRows(new URLSearchParams(request.url.split('?')[1] ?? ''));
       const data = await initialDataFor(app, request, pathname);
@@ -274,8 +285,7 @@ export function renderPage(
   rows = true,
 ): string {
   let html = template;
-  // The operator console has a layout of its own (decision 047): no shopper's shell or early requests.
-  if (shells && !CONSOLE_PATH.test(pathname)) {
+  if (shells) {
     const home: ShellName = rows || shells.homeGrid === undefined ? 'home' : 'homeGrid';
     const name: ShellName = pathname === '/' ? home : PRODUCT_PATH.test(pathname) ? 'product' : 'page';
     // A function, so `$` in the shell is never read as a replacement pattern.

@@ -14,9 +14,12 @@ function patternOf(url: string): string | undefined {
   return leaf?.index ? '/' : leaf?.path;
 }
 
+/** The shop's patterns: every page route but the operator console's, which ops.html draws (decision 052). */
+const shopPatterns = Object.values(routePatterns).filter((pattern) => pattern !== routePatterns.ops);
+
 describe('router', () => {
-  it('registers every route pattern of config/paths.ts', () => {
-    for (const pattern of Object.values(routePatterns)) {
+  it('registers every route pattern of config/paths.ts but the console', () => {
+    for (const pattern of shopPatterns) {
       const url = pattern.replace(/:\w+/g, 'x');
       expect(patternOf(url), url).toBe(pattern);
     }
@@ -26,6 +29,13 @@ describe('router', () => {
     expect(patternOf(paths.product('p 1'))).toBe(routePatterns.product);
     expect(patternOf(paths.gift('t'))).toBe(routePatterns.gift);
     expect(patternOf('/no-such-page')).toBe('*');
+  });
+
+  it("leaves /ops to the console's own page: the shop's routes hold none of the console (decision 052)", () => {
+    for (const url of ['/ops', '/ops/login', '/ops/customers/x']) {
+      expect(patternOf(url), url).toBe('*');
+      expect(matchPageRoute(url), url).toBe(routePatterns.ops);
+    }
   });
 
   it('agrees with the API, which answers 404 for a path no page has (matchPageRoute)', () => {
@@ -43,7 +53,7 @@ describe('router', () => {
       '/wallet/x',
       '/no-such-page',
       '/about//',
-      ...Object.values(routePatterns).map((pattern) => pattern.replace(/:\w+/g, 'x')),
+      ...shopPatterns.map((pattern) => pattern.replace(/:\w+/g, 'x')),
     ];
     for (const url of urls) {
       const router = patternOf(url);

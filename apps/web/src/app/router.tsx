@@ -1,4 +1,4 @@
-import { type ComponentType, type ElementType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, type ElementType, lazy, useState } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { routePatterns } from '@/config/paths';
 import { RequireAuth } from '@/features/auth';
@@ -77,37 +77,11 @@ export async function preloadPage(location: { pathname: string }): Promise<void>
 }
 
 /**
- * The operator console (docs/product/operators.md#the-console, decision 047): a part of the app of
- * its own, outside the shop's shell, its code loaded only when an /ops address is opened. Its own
- * router draws its pages.
+ * docs/product/README.md#routes: the full route table, but for the operator console's `/ops/*`,
+ * which is not the shop's: the server answers those addresses with the console's own page
+ * (ops.html, decision 052), so none of its code is in the shop's entry.
  */
-function consoleRoute(): RouteObject {
-  const code = pageCode(
-    () => import('@/features/ops/pages/console-page'),
-    (m) => m.OpsConsole,
-  );
-  return {
-    path: routePatterns.ops,
-    element: (
-      <Suspense fallback={<ConsoleLoading />}>
-        <LazyPage code={code} />
-      </Suspense>
-    ),
-    handle: { preload: code.preload } satisfies PageHandle,
-  };
-}
-
-function ConsoleLoading() {
-  return (
-    <p role="status" className="p-8 text-gray-600">
-      Loading the operator console…
-    </p>
-  );
-}
-
-/** docs/product/README.md#routes: the full route table. */
 export const routes: RouteObject[] = [
-  consoleRoute(),
   {
     Component: RootLayout,
     children: [

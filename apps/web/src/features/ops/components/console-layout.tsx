@@ -101,10 +101,7 @@ function isCurrent(pathname: string, pagePath: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
 }
 
-/**
- * A menu item, marked as the current page (aria-current) when the address is at or below it. A
- * Link, not react-router's NavLink, whose code would join every shopper's first load.
- */
+/** A menu item, marked as the current page (aria-current) when the address is at or below it. */
 function MenuLink({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {
   return (
     <Link

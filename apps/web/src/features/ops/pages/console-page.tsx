@@ -10,9 +10,9 @@ import { consolePaths } from '../lib/console-paths';
 import { OpsLoginPage } from './login-page';
 
 /**
- * The operator console under /ops (decision 047): loaded only when an /ops address is opened, so
- * none of it is in a shopper's first load. /ops/login signs in; every other page sits in the
- * console's layout and is listed in console-pages.tsx.
+ * The operator console under /ops (decisions 047 and 052): the console's own entry (ops.html)
+ * draws it, so none of it is in a shopper's first load. /ops/login signs in; every other page sits
+ * in the console's layout and is listed in console-pages.tsx.
  */
 export function OpsConsole() {
   const navigate = useNavigate();
@@ -28,10 +28,7 @@ export function OpsConsole() {
   return useRoutes(consoleRoutes);
 }
 
-/**
- * The console's routes, relative to /ops. Route objects through useRoutes, which the app's
- * router already uses: react-router's <Routes> would add its code to every shopper's first load.
- */
+/** The console's routes, relative to /ops (route objects through useRoutes, as the shop's router). */
 const consoleRoutes: RouteObject[] = [
   { path: 'login', element: <OpsLoginPage /> },
   {
