@@ -5,11 +5,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { QrCode } from '@/components/ui/qr-code';
 import { failureMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { storeOpsToken } from '../api/ops-client';
 import { useRequestOperatorCode, useTotpSetup, useTotpVerify, useVerifyOperatorCode } from '../api/sign-in';
-import { SetupQrCode } from '../components/setup-qr-code';
 import { consolePaths } from '../lib/console-paths';
 
 type Step =
@@ -205,7 +205,7 @@ function AuthenticatorStep({
             Scan this QR code with your authenticator app, or type the setup key into it. Then enter the 6-digit code it
             shows.
           </p>
-          <SetupQrCode uri={setup.otpauthUri} />
+          <QrCode value={setup.otpauthUri} label="QR code for your authenticator app" className="h-48 w-48" />
           <Field id="ops-setup-key" label="Setup key" hint="The same key as the QR code, to type in by hand.">
             {(control) => (
               <Input {...control} readOnly value={setup.setupKey} className="font-mono" spellCheck={false} />
