@@ -10,9 +10,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { useMessage, useMessageAssignees, useMessages, useReplyToMessage, useUpdateMessage } from '../api/messages';
 import { ConsolePageHeading } from '../components/console-page-heading';
-import { formatMoment, type Outcome, OutcomeLine } from '../components/outcome-line';
+import { type Outcome, OutcomeNote } from '../components/outcome-note';
 import { Select } from '../components/select';
 import { useOperator } from '../hooks/use-operator';
+import { dateTime } from '../lib/format';
 
 /**
  * /ops/messages (support, admin; docs/product/operators.md#messages): the inbox of contact
@@ -98,7 +99,7 @@ function Inbox() {
                     <td className="py-3 pr-4">{message.status === 'open' ? 'Open' : 'Closed'}</td>
                     <td className="py-3 pr-4 break-all">{message.assignedTo?.email ?? 'Nobody'}</td>
                     <td className="py-3 pr-4">{message.replies}</td>
-                    <td className="py-3 whitespace-nowrap">{formatMoment(message.createdAt)}</td>
+                    <td className="py-3 whitespace-nowrap">{dateTime(message.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -171,14 +172,14 @@ function MessageBody({ message }: { message: MessageDetail }) {
           )}
         </div>
       </ConsolePageHeading>
-      <OutcomeLine outcome={outcome} />
+      <OutcomeNote outcome={outcome} />
       <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium text-gray-700">Email</dt>
         <dd className="break-all">{message.email}</dd>
         <dt className="font-medium text-gray-700">Subject</dt>
         <dd>{supportSubjectNames[message.subject]}</dd>
         <dt className="font-medium text-gray-700">Received</dt>
-        <dd>{formatMoment(message.createdAt)}</dd>
+        <dd>{dateTime(message.createdAt)}</dd>
         <dt className="font-medium text-gray-700">State</dt>
         <dd>{message.status === 'open' ? 'Open' : 'Closed'}</dd>
         <dt className="font-medium text-gray-700">Assigned to</dt>
@@ -214,7 +215,7 @@ function MessageBody({ message }: { message: MessageDetail }) {
           {message.replies.map((reply) => (
             <li key={reply.id} className="rounded-md border border-gray-200 p-4">
               <p className="text-sm text-gray-600">
-                {reply.operator.email}, {formatMoment(reply.createdAt)}
+                {reply.operator.email}, {dateTime(reply.createdAt)}
               </p>
               <p className="mt-2 whitespace-pre-wrap text-gray-900">{reply.body}</p>
             </li>

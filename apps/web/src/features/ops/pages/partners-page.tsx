@@ -15,7 +15,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { useAddApplicationNote, useApplication, useApplications, useSetApplicationStatus } from '../api/partners';
 import { ConsolePageHeading } from '../components/console-page-heading';
-import { formatMoment, type Outcome, OutcomeLine } from '../components/outcome-line';
+import { type Outcome, OutcomeNote } from '../components/outcome-note';
+import { dateTime } from '../lib/format';
 
 /**
  * /ops/partners (partnerships, admin; docs/product/operators.md#partners): applications from
@@ -88,7 +89,7 @@ function Queue() {
                     <td className="py-3 pr-4">{categoryName(application.businessCategory)}</td>
                     <td className="py-3 pr-4">{applicationStatusNames[application.status]}</td>
                     <td className="py-3 pr-4">{application.notes}</td>
-                    <td className="py-3 whitespace-nowrap">{formatMoment(application.createdAt)}</td>
+                    <td className="py-3 whitespace-nowrap">{dateTime(application.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -158,10 +159,10 @@ function ApplicationBody({ application }: { application: ApplicationDetail }) {
     ['Phone number', application.phoneNumber ?? 'Not given'],
     ['Company website', application.companyWebsite ?? 'Not given'],
     ['Business category', categoryName(application.businessCategory)],
-    ['Received', formatMoment(application.createdAt)],
+    ['Received', dateTime(application.createdAt)],
     ...(application.decidedAt
       ? ([
-          ['Decided', `${formatMoment(application.decidedAt)} by ${application.decidedBy?.email ?? 'an operator'}`],
+          ['Decided', `${dateTime(application.decidedAt)} by ${application.decidedBy?.email ?? 'an operator'}`],
         ] as Array<[string, string]>)
       : []),
   ];
@@ -198,7 +199,7 @@ function ApplicationBody({ application }: { application: ApplicationDetail }) {
           }
         />
       ) : null}
-      <OutcomeLine outcome={outcome} />
+      <OutcomeNote outcome={outcome} />
       <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         {fields.map(([label, value]) => (
           <div key={label} className="contents">
@@ -284,7 +285,7 @@ function Notes({ application }: { application: ApplicationDetail }) {
           {application.notes.map((note) => (
             <li key={note.id} className="rounded-md border border-gray-200 p-4">
               <p className="text-sm text-gray-600">
-                {note.operator.email}, {formatMoment(note.createdAt)}
+                {note.operator.email}, {dateTime(note.createdAt)}
               </p>
               <p className="mt-2 whitespace-pre-wrap text-gray-900">{note.body}</p>
             </li>
