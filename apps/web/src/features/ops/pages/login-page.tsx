@@ -120,50 +120,34 @@ function CodeStep({
   onVerified(pendingToken: string, setup: OperatorTotpSetup | null): void;
   onRestart(): void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const verifyCode = useVerifyOperatorCode();
   const totpSetup = useTotpSetup();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
+  async function check(code: string, failed: (failure: unknown) => void) {
     try {
-      const pending = await verifyCode.mutateAsync({ email, code: code.trim() });
+      const pending = await verifyCode.mutateAsync({ email, code });
       // The first time, the authenticator is set up before its first code (decision 045).
       const setup = pending.next === 'totp-setup' ? await totpSetup.mutateAsync(pending.token) : null;
       onVerified(pending.token, setup);
     } catch (failure) {
-      setError(failureMessage(failure, 'The code could not be checked. Please try again.'));
+      failed(failure);
     }
   }
 
-  const busy = verifyCode.isPending || totpSetup.isPending;
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <CodeForm
+      id="ops-code"
+      label="Sign-in code"
+      submitLabel="Continue"
+      restartLabel="Use another address"
+      busy={verifyCode.isPending || totpSetup.isPending}
+      onCode={check}
+      onRestart={onRestart}
+    >
       <p className="text-sm text-gray-600">
         If {email} is an operator's address, a 6-digit code is on its way to it. It works for 10 minutes.
       </p>
-      <Field id="ops-code" label="Sign-in code" error={error} announceError>
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </Field>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'Checking…' : 'Continue'}
-      </Button>
-      <StartAgain onRestart={onRestart}>Use another address</StartAgain>
-    </form>
+    </CodeForm>
   );
 }
 
@@ -178,24 +162,22 @@ function AuthenticatorStep({
   onSignedIn(token: string): Promise<void>;
   onRestart(): void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const totpVerify = useTotpVerify();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    totpVerify.mutate(
-      { pendingToken, code: code.trim() },
-      {
-        onSuccess: (session) => onSignedIn(session.token),
-        onError: (failure) => setError(failureMessage(failure, 'The code could not be checked. Please try again.')),
-      },
-    );
-  }
-
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <CodeForm
+      id="ops-totp"
+      label="Authenticator code"
+      submitLabel="Verify"
+      restartLabel="Start again"
+      busy={totpVerify.isPending}
+      onCode={(code, failed) =>
+        totpVerify.mutate(
+          { pendingToken, code },
+          { onSuccess: (session) => onSignedIn(session.token), onError: failed },
+        )
+      }
+      onRestart={onRestart}
+    >
       {setup ? (
         <section aria-labelledby="ops-setup-heading" className="space-y-3">
           <h2 id="ops-setup-heading" className="text-lg font-semibold text-gray-900">
@@ -213,7 +195,50 @@ function AuthenticatorStep({
           </Field>
         </section>
       ) : null}
-      <Field id="ops-totp" label="Authenticator code" error={error} announceError>
+    </CodeForm>
+  );
+}
+
+/**
+ * A step that asks for a 6-digit code (the e-mailed one, then the authenticator's): what the step
+ * says first (`children`), the code's field, the submit button (its label while `busy`:
+ * 'Checking…') and the way back to the first step. `onCode` gets the code trimmed and calls
+ * `failed` with what went wrong, which the field then shows.
+ */
+function CodeForm({
+  id,
+  label,
+  submitLabel,
+  restartLabel,
+  busy,
+  children,
+  onCode,
+  onRestart,
+}: {
+  id: string;
+  label: string;
+  submitLabel: string;
+  restartLabel: string;
+  busy: boolean;
+  children?: ReactNode;
+  onCode(code: string, failed: (failure: unknown) => void): void;
+  onRestart(): void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    onCode(code.trim(), (failure) =>
+      setError(failureMessage(failure, 'The code could not be checked. Please try again.')),
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {children}
+      <Field id={id} label={label} error={error} announceError>
         {(control) => (
           <Input
             {...control}
@@ -228,18 +253,12 @@ function AuthenticatorStep({
           />
         )}
       </Field>
-      <Button type="submit" className="w-full" disabled={totpVerify.isPending}>
-        {totpVerify.isPending ? 'Checking…' : 'Verify'}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'Checking…' : submitLabel}
       </Button>
-      <StartAgain onRestart={onRestart}>Start again</StartAgain>
+      <Button variant="ghost" size="sm" className="w-full" onClick={onRestart}>
+        {restartLabel}
+      </Button>
     </form>
-  );
-}
-
-function StartAgain({ onRestart, children }: { onRestart(): void; children: ReactNode }) {
-  return (
-    <Button variant="ghost" size="sm" className="w-full" onClick={onRestart}>
-      {children}
-    </Button>
   );
 }
