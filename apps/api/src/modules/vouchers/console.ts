@@ -23,7 +23,8 @@ export const REISSUE_UNCLAIMED_MESSAGE =
   'This gift has not been claimed yet: nobody holds its code. Correct the recipient or resend the gift instead.';
 
 /**
- * A voucher's state for the console. Refunds and voids (the console's money tools) set `status`;
+ * A voucher's state in the console's words, the same on the customer pages and the money pages
+ * (decisions 048, 049). Refunds and voids (the console's money tools) set `status`;
  * the holder's own actions set the flags: an activated voucher stays `activated`, an exchanged one
  * is `swapped`, a converted one is deactivated without being swapped.
  */

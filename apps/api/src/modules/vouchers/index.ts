@@ -23,7 +23,6 @@ export { findVouchersByIds, handOverVoucher, type VoucherRow } from './lookup';
 export {
   checkoutOfVoucher,
   codeLastFourOf,
-  consoleStateOf,
   type EndedStatus,
   endVouchers,
   lockVoucher,
