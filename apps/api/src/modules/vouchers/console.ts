@@ -7,7 +7,7 @@ import type { App } from '../../app-types';
 import type { Database, Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
 import { conflict, notFound } from '../../lib/errors';
-import { lastFourOf } from './last-four';
+import { codeLastFourOf, lastFourOf } from './last-four';
 import { redemptionUrlOf } from './service';
 
 /**
@@ -107,8 +107,8 @@ export async function reissueVoucherCode(
   const state = voucherStateOf(locked);
   if (state !== 'active' && state !== 'activated') throw conflict(REISSUE_UNUSABLE_MESSAGE);
   if (!locked.ownerId) throw conflict(REISSUE_UNCLAIMED_MESSAGE);
+  const before = codeLastFourOf(deps.encryptionKey, locked);
   const cipher = createVoucherCipher(deps.encryptionKey);
-  const before = locked.codeLast4 ?? lastFourOf(cipher.open(locked.codeCiphertext));
   const code = newVoucherCode();
   const after = lastFourOf(code);
   const [voucher] = await tx

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
-import { createVoucherCipher } from '../../adapters/vouchers';
 import type { Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
 
@@ -12,11 +11,6 @@ import { type OrderRow, orders } from '../../db/schema/vouchers';
  */
 
 export type EndedStatus = 'refunded' | 'void';
-
-/** The last four characters of the voucher's code, opened on the server and never more. */
-export function codeLastFourOf(encryptionKey: string, order: Pick<OrderRow, 'codeCiphertext'>): string {
-  return createVoucherCipher(encryptionKey).open(order.codeCiphertext).slice(-4);
-}
 
 /** A checkout's vouchers, in their order of issue. */
 export async function vouchersOfCheckout(db: Executor, checkoutSessionId: string): Promise<OrderRow[]> {
