@@ -1,9 +1,9 @@
 /**
- * CSV downloads of the console (RFC 4180, CRLF lines). A value a spreadsheet would run as a
- * formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe, so
- * opening the file runs nothing (as the audit log's CSV does, decision 045).
+ * CSV downloads of the console, the audit log's (decision 045) and the reports' (decision 049):
+ * RFC 4180 with CRLF lines. A text a spreadsheet would run as a formula (starting with = + - @, a
+ * tab or a carriage return) gets a leading apostrophe, so opening the file runs nothing.
  */
-export function csvField(value: string | number): string {
+function csvField(value: string | number): string {
   const text = String(value);
   const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/ids';
 import { findPaidCheckout, type PaidCheckout } from '../checkout';
 import { findOperatorEmails } from '../ops';
 import { findUserContacts } from '../users';
-import { checkoutOfVoucher, codeLastFourOf, consoleStateOf, type VoucherRow, vouchersOfCheckout } from '../vouchers';
+import { checkoutOfVoucher, codeLastFourOf, type VoucherRow, voucherStateOf, vouchersOfCheckout } from '../vouchers';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
@@ -33,7 +33,7 @@ export function voucherView(encryptionKey: string, row: VoucherRow): OpsVoucher 
     productCode: row.productCode,
     value: row.value,
     currency: row.currency,
-    state: consoleStateOf(row),
+    state: voucherStateOf(row),
     codeLastFour: codeLastFourOf(encryptionKey, row),
     ownerId: row.ownerId,
     createdAt: row.createdAt.toISOString(),

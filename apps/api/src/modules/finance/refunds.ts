@@ -15,7 +15,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { lockPaidCheckout, type PaidCheckout } from '../checkout';
 import { recordAudit } from '../ops';
 import { findUserContacts } from '../users';
-import { codeLastFourOf, consoleStateOf, endVouchers, lockVouchersOfCheckout, type VoucherRow } from '../vouchers';
+import { codeLastFourOf, endVouchers, lockVouchersOfCheckout, type VoucherRow, voucherStateOf } from '../vouchers';
 import { refundToCredit } from '../wallets';
 import type { Acting, FinanceDeps } from './deps';
 import {
@@ -42,7 +42,7 @@ export const REFUND_DONE = 'Refund done.';
 export const REFUND_WAITS = 'Refunds above £250 need a second operator: this one is waiting in Approvals.';
 export const REFUND_ALREADY_RECORDED = 'This refund was already recorded.';
 
-const refusals: Record<Exclude<ReturnType<typeof consoleStateOf>, 'active'>, string> = {
+const refusals: Record<Exclude<ReturnType<typeof voucherStateOf>, 'active'>, string> = {
   activated: 'it has been activated',
   exchanged: 'it has been exchanged for another voucher',
   converted: 'it has been converted to UGM Credit',
@@ -52,7 +52,7 @@ const refusals: Record<Exclude<ReturnType<typeof consoleStateOf>, 'active'>, str
 
 /** Why a voucher cannot be refunded, naming it by the last four characters of its code only. */
 function refusalOf(encryptionKey: string, voucher: VoucherRow): string | null {
-  const state = consoleStateOf(voucher);
+  const state = voucherStateOf(voucher);
   if (state === 'active') return null;
   return `Voucher ending ${codeLastFourOf(encryptionKey, voucher)} (${voucher.merchantName}) cannot be refunded: ${refusals[state]}.`;
 }
@@ -184,7 +184,7 @@ async function queueRefundMails(
 }
 
 const stateOf = (vouchers: readonly VoucherRow[]) =>
-  vouchers.map((voucher) => ({ id: voucher.id, state: consoleStateOf(voucher) }));
+  vouchers.map((voucher) => ({ id: voucher.id, state: voucherStateOf(voucher) }));
 
 /** POST /ops/orders/:orderId/refunds. */
 export async function requestRefund(

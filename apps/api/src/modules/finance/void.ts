@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { recordAudit } from '../ops';
-import { consoleStateOf, endVouchers, lockVoucher } from '../vouchers';
+import { endVouchers, lockVoucher, voucherStateOf } from '../vouchers';
 import type { Acting, FinanceDeps } from './deps';
 import { voucherView } from './order-view';
 
@@ -27,7 +27,7 @@ export async function voidVoucher(
   return db.transaction(async (tx) => {
     const voucher = await lockVoucher(tx, voucherId.toLowerCase());
     if (!voucher) throw notFound(VOUCHER_NOT_FOUND);
-    const before = consoleStateOf(voucher);
+    const before = voucherStateOf(voucher);
     if (before !== 'active' && before !== 'activated') {
       throw conflict(`This voucher cannot be voided: it is ${before}.`);
     }

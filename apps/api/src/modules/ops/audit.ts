@@ -2,6 +2,7 @@ import type { AuditEntry, AuditPage, OperatorRole } from '@gvm/contract';
 import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, operators } from '../../db/schema/ops';
+import { toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 
 /** Who acted, from where: the signed-in operator of a request. */
@@ -152,15 +153,6 @@ const csvColumns = [
   'ip',
 ] as const;
 
-/**
- * One CSV field (RFC 4180). A value a spreadsheet would run as a formula (starting with = + - @
- * or a tab or carriage return) gets a leading apostrophe, so opening the file runs nothing.
- */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 /** The filtered audit log as CSV, newest first, at most AUDIT_CSV_MAX_ROWS rows. */
@@ -172,8 +164,9 @@ export async function auditCsv(db: Executor, filters: AuditFilters): Promise<str
     .where(and(...conditionsOf(filters)))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_CSV_MAX_ROWS);
-  const lines = rows.map((row) =>
-    [
+  return toCsv(
+    csvColumns,
+    rows.map((row) => [
       row.at.toISOString(),
       row.operatorEmail,
       row.operatorId,
@@ -185,11 +178,8 @@ export async function auditCsv(db: Executor, filters: AuditFilters): Promise<str
       json(row.before),
       json(row.after),
       row.ip,
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
-  return `${[csvColumns.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { App } from '../../app-types';
 import type { Database, Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
 import { conflict, notFound } from '../../lib/errors';
-import { lastFourOf } from './last-four';
+import { codeLastFourOf, lastFourOf } from './last-four';
 import { redemptionUrlOf } from './service';
 
 /**
@@ -23,7 +23,8 @@ export const REISSUE_UNCLAIMED_MESSAGE =
   'This gift has not been claimed yet: nobody holds its code. Correct the recipient or resend the gift instead.';
 
 /**
- * A voucher's state for the console. Refunds and voids (the console's money tools) set `status`;
+ * A voucher's state in the console's words, the same on the customer pages and the money pages
+ * (decisions 048, 049). Refunds and voids (the console's money tools) set `status`;
  * the holder's own actions set the flags: an activated voucher stays `activated`, an exchanged one
  * is `swapped`, a converted one is deactivated without being swapped.
  */
@@ -106,8 +107,8 @@ export async function reissueVoucherCode(
   const state = voucherStateOf(locked);
   if (state !== 'active' && state !== 'activated') throw conflict(REISSUE_UNUSABLE_MESSAGE);
   if (!locked.ownerId) throw conflict(REISSUE_UNCLAIMED_MESSAGE);
+  const before = codeLastFourOf(deps.encryptionKey, locked);
   const cipher = createVoucherCipher(deps.encryptionKey);
-  const before = locked.codeLast4 ?? lastFourOf(cipher.open(locked.codeCiphertext));
   const code = newVoucherCode();
   const after = lastFourOf(code);
   const [voucher] = await tx

@@ -18,12 +18,10 @@ export {
   vouchersOfCustomer,
 } from './console';
 export { type IssuedVoucher, issueVouchers, listSessionVouchers, type VoucherUnit } from './issue';
-export { lastFourOf } from './last-four';
+export { codeLastFourOf, lastFourOf } from './last-four';
 export { findVouchersByIds, handOverVoucher, type VoucherRow } from './lookup';
 export {
   checkoutOfVoucher,
-  codeLastFourOf,
-  consoleStateOf,
   type EndedStatus,
   endVouchers,
   lockVoucher,

@@ -1,6 +1,4 @@
-import type { OpsVoucherState } from '@gvm/contract';
 import { and, asc, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
-import { createVoucherCipher } from '../../adapters/vouchers';
 import type { Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
 
@@ -13,23 +11,6 @@ import { type OrderRow, orders } from '../../db/schema/vouchers';
  */
 
 export type EndedStatus = 'refunded' | 'void';
-
-/** The voucher's state in the console's words (the customer page uses the same names). */
-export function consoleStateOf(
-  order: Pick<OrderRow, 'status' | 'activatedAt' | 'swapped' | 'deactivated'>,
-): OpsVoucherState {
-  if (order.status === 'refunded') return 'refunded';
-  if (order.status === 'void') return 'void';
-  if (order.activatedAt !== null) return 'activated';
-  if (order.swapped) return 'exchanged';
-  if (order.deactivated) return 'converted';
-  return 'active';
-}
-
-/** The last four characters of the voucher's code, opened on the server and never more. */
-export function codeLastFourOf(encryptionKey: string, order: Pick<OrderRow, 'codeCiphertext'>): string {
-  return createVoucherCipher(encryptionKey).open(order.codeCiphertext).slice(-4);
-}
 
 /** A checkout's vouchers, in their order of issue. */
 export async function vouchersOfCheckout(db: Executor, checkoutSessionId: string): Promise<OrderRow[]> {

@@ -10,7 +10,8 @@ import { useOperator } from '../hooks/use-operator';
 import { dateTime } from '../lib/format';
 import { AdjustCreditForm } from './adjust-credit-form';
 import { ConsolePageHeading } from './console-page-heading';
-import { type Outcome, OutcomeNote, ReasonAction } from './reason-action';
+import { type Outcome, OutcomeNote } from './outcome-note';
+import { ReasonAction } from './reason-action';
 import { VoucherTable } from './voucher-table';
 
 /**

@@ -1,4 +1,4 @@
-/** What a form last did, said plainly: a status for a success, an alert for a refusal. */
+/** What a console page or form last did, said plainly: a status for a success, an alert for a refusal. */
 export type Outcome = { kind: 'done' | 'failed'; text: string } | null;
 
 export function OutcomeNote({ outcome }: { outcome: Outcome }) {

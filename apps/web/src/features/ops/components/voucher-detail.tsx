@@ -11,7 +11,8 @@ import { useOpsVoucher, useVoucherAction, type VoucherAction } from '../api/cust
 import { useOperator } from '../hooks/use-operator';
 import { dateTime } from '../lib/format';
 import { ConsolePageHeading } from './console-page-heading';
-import { type Outcome, OutcomeNote, ReasonAction } from './reason-action';
+import { type Outcome, OutcomeNote } from './outcome-note';
+import { ReasonAction } from './reason-action';
 import { VoidVoucherForm } from './void-voucher-form';
 
 /**

@@ -5,11 +5,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { QrCode } from '@/components/ui/qr-code';
 import { failureMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { storeOpsToken } from '../api/ops-client';
 import { useRequestOperatorCode, useTotpSetup, useTotpVerify, useVerifyOperatorCode } from '../api/sign-in';
-import { SetupQrCode } from '../components/setup-qr-code';
 import { consolePaths } from '../lib/console-paths';
 
 type Step =
@@ -120,31 +120,125 @@ function CodeStep({
   onVerified(pendingToken: string, setup: OperatorTotpSetup | null): void;
   onRestart(): void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const verifyCode = useVerifyOperatorCode();
   const totpSetup = useTotpSetup();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
+  async function check(code: string, failed: (failure: unknown) => void) {
     try {
-      const pending = await verifyCode.mutateAsync({ email, code: code.trim() });
+      const pending = await verifyCode.mutateAsync({ email, code });
       // The first time, the authenticator is set up before its first code (decision 045).
       const setup = pending.next === 'totp-setup' ? await totpSetup.mutateAsync(pending.token) : null;
       onVerified(pending.token, setup);
     } catch (failure) {
-      setError(failureMessage(failure, 'The code could not be checked. Please try again.'));
+      failed(failure);
     }
   }
 
-  const busy = verifyCode.isPending || totpSetup.isPending;
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <CodeForm
+      id="ops-code"
+      label="Sign-in code"
+      submitLabel="Continue"
+      restartLabel="Use another address"
+      busy={verifyCode.isPending || totpSetup.isPending}
+      onCode={check}
+      onRestart={onRestart}
+    >
       <p className="text-sm text-gray-600">
         If {email} is an operator's address, a 6-digit code is on its way to it. It works for 10 minutes.
       </p>
-      <Field id="ops-code" label="Sign-in code" error={error} announceError>
+    </CodeForm>
+  );
+}
+
+function AuthenticatorStep({
+  pendingToken,
+  setup,
+  onSignedIn,
+  onRestart,
+}: {
+  pendingToken: string;
+  setup: OperatorTotpSetup | null;
+  onSignedIn(token: string): Promise<void>;
+  onRestart(): void;
+}) {
+  const totpVerify = useTotpVerify();
+  return (
+    <CodeForm
+      id="ops-totp"
+      label="Authenticator code"
+      submitLabel="Verify"
+      restartLabel="Start again"
+      busy={totpVerify.isPending}
+      onCode={(code, failed) =>
+        totpVerify.mutate(
+          { pendingToken, code },
+          { onSuccess: (session) => onSignedIn(session.token), onError: failed },
+        )
+      }
+      onRestart={onRestart}
+    >
+      {setup ? (
+        <section aria-labelledby="ops-setup-heading" className="space-y-3">
+          <h2 id="ops-setup-heading" className="text-lg font-semibold text-gray-900">
+            Set up two-step verification
+          </h2>
+          <p className="text-sm text-gray-600">
+            Scan this QR code with your authenticator app, or type the setup key into it. Then enter the 6-digit code it
+            shows.
+          </p>
+          <QrCode value={setup.otpauthUri} label="QR code for your authenticator app" className="h-48 w-48" />
+          <Field id="ops-setup-key" label="Setup key" hint="The same key as the QR code, to type in by hand.">
+            {(control) => (
+              <Input {...control} readOnly value={setup.setupKey} className="font-mono" spellCheck={false} />
+            )}
+          </Field>
+        </section>
+      ) : null}
+    </CodeForm>
+  );
+}
+
+/**
+ * A step that asks for a 6-digit code (the e-mailed one, then the authenticator's): what the step
+ * says first (`children`), the code's field, the submit button (its label while `busy`:
+ * 'Checking…') and the way back to the first step. `onCode` gets the code trimmed and calls
+ * `failed` with what went wrong, which the field then shows.
+ */
+function CodeForm({
+  id,
+  label,
+  submitLabel,
+  restartLabel,
+  busy,
+  children,
+  onCode,
+  onRestart,
+}: {
+  id: string;
+  label: string;
+  submitLabel: string;
+  restartLabel: string;
+  busy: boolean;
+  children?: ReactNode;
+  onCode(code: string, failed: (failure: unknown) => void): void;
+  onRestart(): void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    onCode(code.trim(), (failure) =>
+      setError(failureMessage(failure, 'The code could not be checked. Please try again.')),
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {children}
+      <Field id={id} label={label} error={error} announceError>
         {(control) => (
           <Input
             {...control}
@@ -160,86 +254,11 @@ function CodeStep({
         )}
       </Field>
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'Checking…' : 'Continue'}
+        {busy ? 'Checking…' : submitLabel}
       </Button>
-      <StartAgain onRestart={onRestart}>Use another address</StartAgain>
-    </form>
-  );
-}
-
-function AuthenticatorStep({
-  pendingToken,
-  setup,
-  onSignedIn,
-  onRestart,
-}: {
-  pendingToken: string;
-  setup: OperatorTotpSetup | null;
-  onSignedIn(token: string): Promise<void>;
-  onRestart(): void;
-}) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const totpVerify = useTotpVerify();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    totpVerify.mutate(
-      { pendingToken, code: code.trim() },
-      {
-        onSuccess: (session) => onSignedIn(session.token),
-        onError: (failure) => setError(failureMessage(failure, 'The code could not be checked. Please try again.')),
-      },
-    );
-  }
-
-  return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      {setup ? (
-        <section aria-labelledby="ops-setup-heading" className="space-y-3">
-          <h2 id="ops-setup-heading" className="text-lg font-semibold text-gray-900">
-            Set up two-step verification
-          </h2>
-          <p className="text-sm text-gray-600">
-            Scan this QR code with your authenticator app, or type the setup key into it. Then enter the 6-digit code it
-            shows.
-          </p>
-          <SetupQrCode uri={setup.otpauthUri} />
-          <Field id="ops-setup-key" label="Setup key" hint="The same key as the QR code, to type in by hand.">
-            {(control) => (
-              <Input {...control} readOnly value={setup.setupKey} className="font-mono" spellCheck={false} />
-            )}
-          </Field>
-        </section>
-      ) : null}
-      <Field id="ops-totp" label="Authenticator code" error={error} announceError>
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </Field>
-      <Button type="submit" className="w-full" disabled={totpVerify.isPending}>
-        {totpVerify.isPending ? 'Checking…' : 'Verify'}
+      <Button variant="ghost" size="sm" className="w-full" onClick={onRestart}>
+        {restartLabel}
       </Button>
-      <StartAgain onRestart={onRestart}>Start again</StartAgain>
     </form>
-  );
-}
-
-function StartAgain({ onRestart, children }: { onRestart(): void; children: ReactNode }) {
-  return (
-    <Button variant="ghost" size="sm" className="w-full" onClick={onRestart}>
-      {children}
-    </Button>
   );
 }

@@ -5,14 +5,14 @@ import { Link, useParams, useRoutes } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { useMessage, useMessageAssignees, useMessages, useReplyToMessage, useUpdateMessage } from '../api/messages';
 import { ConsolePageHeading } from '../components/console-page-heading';
-import { formatMoment, type Outcome, OutcomeLine } from '../components/outcome-line';
+import { ItemPage, Loaded, QueueTable, Thread } from '../components/inbox-parts';
+import { type Outcome, OutcomeNote } from '../components/outcome-note';
 import { Select } from '../components/select';
 import { useOperator } from '../hooks/use-operator';
+import { dateTime } from '../lib/format';
 
 /**
  * /ops/messages (support, admin; docs/product/operators.md#messages): the inbox of contact
@@ -64,50 +64,31 @@ function Inbox() {
           )}
         </Field>
       </div>
-      {messages.isError ? (
-        <QueryError
-          message={failureMessage(messages.error, 'The messages could not be loaded.')}
-          onRetry={() => messages.refetch()}
-        />
-      ) : messages.data ? (
-        messages.data.messages.length === 0 ? (
-          <p className="mt-6 text-gray-700">No messages.</p>
-        ) : (
-          <div className="mt-6 overflow-x-auto">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <thead className="border-gray-200 border-b text-gray-700">
-                <tr>
-                  {['From', 'Subject', 'Message', 'State', 'Assigned to', 'Replies', 'Received'].map((name) => (
-                    <th key={name} scope="col" className="py-2 pr-4 font-medium">
-                      {name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {messages.data.messages.map((message) => (
-                  <tr key={message.id} className="border-gray-100 border-b align-top">
-                    <td className="py-3 pr-4">
-                      <Link to={message.id} className="font-medium text-brand-700 underline">
-                        {message.name}
-                      </Link>
-                      <div className="break-all text-gray-600">{message.email}</div>
-                    </td>
-                    <td className="py-3 pr-4">{supportSubjectNames[message.subject]}</td>
-                    <td className="max-w-xs py-3 pr-4 text-gray-700">{message.excerpt}</td>
-                    <td className="py-3 pr-4">{message.status === 'open' ? 'Open' : 'Closed'}</td>
-                    <td className="py-3 pr-4 break-all">{message.assignedTo?.email ?? 'Nobody'}</td>
-                    <td className="py-3 pr-4">{message.replies}</td>
-                    <td className="py-3 whitespace-nowrap">{formatMoment(message.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : (
-        <Spinner label="Loading the messages" className="mt-6 h-6 w-6" />
-      )}
+      <Loaded query={messages} failure="The messages could not be loaded." loading="Loading the messages">
+        {(data) => (
+          <QueueTable
+            items={data.messages}
+            empty="No messages."
+            headings={['From', 'Subject', 'Message', 'State', 'Assigned to', 'Replies', 'Received']}
+            cells={(message) => (
+              <>
+                <td className="py-3 pr-4">
+                  <Link to={message.id} className="font-medium text-brand-700 underline">
+                    {message.name}
+                  </Link>
+                  <div className="break-all text-gray-600">{message.email}</div>
+                </td>
+                <td className="py-3 pr-4">{supportSubjectNames[message.subject]}</td>
+                <td className="max-w-xs py-3 pr-4 text-gray-700">{message.excerpt}</td>
+                <td className="py-3 pr-4">{message.status === 'open' ? 'Open' : 'Closed'}</td>
+                <td className="py-3 pr-4 break-all">{message.assignedTo?.email ?? 'Nobody'}</td>
+                <td className="py-3 pr-4">{message.replies}</td>
+                <td className="py-3 whitespace-nowrap">{dateTime(message.createdAt)}</td>
+              </>
+            )}
+          />
+        )}
+      </Loaded>
     </>
   );
 }
@@ -116,21 +97,15 @@ function MessageView() {
   const { messageId = '' } = useParams();
   const message = useMessage(messageId);
   return (
-    <>
-      <Link to="/ops/messages" className="text-sm text-brand-700 underline">
-        Back to messages
-      </Link>
-      {message.isError ? (
-        <QueryError
-          message={failureMessage(message.error, 'The message could not be loaded.')}
-          onRetry={() => message.refetch()}
-        />
-      ) : message.data ? (
-        <MessageBody message={message.data} />
-      ) : (
-        <Spinner label="Loading the message" className="mt-6 h-6 w-6" />
-      )}
-    </>
+    <ItemPage
+      back="/ops/messages"
+      backLabel="Back to messages"
+      query={message}
+      failure="The message could not be loaded."
+      loading="Loading the message"
+    >
+      {(data) => <MessageBody message={data} />}
+    </ItemPage>
   );
 }
 
@@ -171,14 +146,14 @@ function MessageBody({ message }: { message: MessageDetail }) {
           )}
         </div>
       </ConsolePageHeading>
-      <OutcomeLine outcome={outcome} />
+      <OutcomeNote outcome={outcome} />
       <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium text-gray-700">Email</dt>
         <dd className="break-all">{message.email}</dd>
         <dt className="font-medium text-gray-700">Subject</dt>
         <dd>{supportSubjectNames[message.subject]}</dd>
         <dt className="font-medium text-gray-700">Received</dt>
-        <dd>{formatMoment(message.createdAt)}</dd>
+        <dd>{dateTime(message.createdAt)}</dd>
         <dt className="font-medium text-gray-700">State</dt>
         <dd>{message.status === 'open' ? 'Open' : 'Closed'}</dd>
         <dt className="font-medium text-gray-700">Assigned to</dt>
@@ -206,21 +181,7 @@ function MessageBody({ message }: { message: MessageDetail }) {
           onCancel={() => setReplying(false)}
         />
       ) : null}
-      <h2 className="mt-8 text-lg font-semibold text-gray-900">Replies</h2>
-      {message.replies.length === 0 ? (
-        <p className="mt-2 text-gray-700">No replies yet.</p>
-      ) : (
-        <ol className="mt-2 space-y-4" aria-label="Replies">
-          {message.replies.map((reply) => (
-            <li key={reply.id} className="rounded-md border border-gray-200 p-4">
-              <p className="text-sm text-gray-600">
-                {reply.operator.email}, {formatMoment(reply.createdAt)}
-              </p>
-              <p className="mt-2 whitespace-pre-wrap text-gray-900">{reply.body}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <Thread title="Replies" empty="No replies yet." entries={message.replies} />
     </>
   );
 }

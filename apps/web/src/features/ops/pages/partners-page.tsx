@@ -10,12 +10,12 @@ import { Link, useParams, useRoutes } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { useAddApplicationNote, useApplication, useApplications, useSetApplicationStatus } from '../api/partners';
 import { ConsolePageHeading } from '../components/console-page-heading';
-import { formatMoment, type Outcome, OutcomeLine } from '../components/outcome-line';
+import { ItemPage, Loaded, QueueTable, Thread } from '../components/inbox-parts';
+import { type Outcome, OutcomeNote } from '../components/outcome-note';
+import { dateTime } from '../lib/format';
 
 /**
  * /ops/partners (partnerships, admin; docs/product/operators.md#partners): applications from
@@ -53,51 +53,32 @@ function Queue() {
           </Button>
         ))}
       </fieldset>
-      {applications.isError ? (
-        <QueryError
-          message={failureMessage(applications.error, 'The applications could not be loaded.')}
-          onRetry={() => applications.refetch()}
-        />
-      ) : applications.data ? (
-        applications.data.applications.length === 0 ? (
-          <p className="mt-6 text-gray-700">No applications.</p>
-        ) : (
-          <div className="mt-6 overflow-x-auto">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <thead className="border-gray-200 border-b text-gray-700">
-                <tr>
-                  {['Company', 'Contact', 'Category', 'State', 'Notes', 'Received'].map((name) => (
-                    <th key={name} scope="col" className="py-2 pr-4 font-medium">
-                      {name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {applications.data.applications.map((application) => (
-                  <tr key={application.id} className="border-gray-100 border-b align-top">
-                    <td className="py-3 pr-4">
-                      <Link to={application.id} className="font-medium text-brand-700 underline">
-                        {application.companyName}
-                      </Link>
-                    </td>
-                    <td className="py-3 pr-4">
-                      {application.contactName}
-                      <div className="break-all text-gray-600">{application.businessEmail}</div>
-                    </td>
-                    <td className="py-3 pr-4">{categoryName(application.businessCategory)}</td>
-                    <td className="py-3 pr-4">{applicationStatusNames[application.status]}</td>
-                    <td className="py-3 pr-4">{application.notes}</td>
-                    <td className="py-3 whitespace-nowrap">{formatMoment(application.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : (
-        <Spinner label="Loading the applications" className="mt-6 h-6 w-6" />
-      )}
+      <Loaded query={applications} failure="The applications could not be loaded." loading="Loading the applications">
+        {(data) => (
+          <QueueTable
+            items={data.applications}
+            empty="No applications."
+            headings={['Company', 'Contact', 'Category', 'State', 'Notes', 'Received']}
+            cells={(application) => (
+              <>
+                <td className="py-3 pr-4">
+                  <Link to={application.id} className="font-medium text-brand-700 underline">
+                    {application.companyName}
+                  </Link>
+                </td>
+                <td className="py-3 pr-4">
+                  {application.contactName}
+                  <div className="break-all text-gray-600">{application.businessEmail}</div>
+                </td>
+                <td className="py-3 pr-4">{categoryName(application.businessCategory)}</td>
+                <td className="py-3 pr-4">{applicationStatusNames[application.status]}</td>
+                <td className="py-3 pr-4">{application.notes}</td>
+                <td className="py-3 whitespace-nowrap">{dateTime(application.createdAt)}</td>
+              </>
+            )}
+          />
+        )}
+      </Loaded>
     </>
   );
 }
@@ -106,21 +87,15 @@ function ApplicationView() {
   const { applicationId = '' } = useParams();
   const application = useApplication(applicationId);
   return (
-    <>
-      <Link to="/ops/partners" className="text-sm text-brand-700 underline">
-        Back to partners
-      </Link>
-      {application.isError ? (
-        <QueryError
-          message={failureMessage(application.error, 'The application could not be loaded.')}
-          onRetry={() => application.refetch()}
-        />
-      ) : application.data ? (
-        <ApplicationBody application={application.data} />
-      ) : (
-        <Spinner label="Loading the application" className="mt-6 h-6 w-6" />
-      )}
-    </>
+    <ItemPage
+      back="/ops/partners"
+      backLabel="Back to partners"
+      query={application}
+      failure="The application could not be loaded."
+      loading="Loading the application"
+    >
+      {(data) => <ApplicationBody application={data} />}
+    </ItemPage>
   );
 }
 
@@ -158,10 +133,10 @@ function ApplicationBody({ application }: { application: ApplicationDetail }) {
     ['Phone number', application.phoneNumber ?? 'Not given'],
     ['Company website', application.companyWebsite ?? 'Not given'],
     ['Business category', categoryName(application.businessCategory)],
-    ['Received', formatMoment(application.createdAt)],
+    ['Received', dateTime(application.createdAt)],
     ...(application.decidedAt
       ? ([
-          ['Decided', `${formatMoment(application.decidedAt)} by ${application.decidedBy?.email ?? 'an operator'}`],
+          ['Decided', `${dateTime(application.decidedAt)} by ${application.decidedBy?.email ?? 'an operator'}`],
         ] as Array<[string, string]>)
       : []),
   ];
@@ -198,7 +173,7 @@ function ApplicationBody({ application }: { application: ApplicationDetail }) {
           }
         />
       ) : null}
-      <OutcomeLine outcome={outcome} />
+      <OutcomeNote outcome={outcome} />
       <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         {fields.map(([label, value]) => (
           <div key={label} className="contents">
@@ -276,21 +251,7 @@ function Notes({ application }: { application: ApplicationDetail }) {
 
   return (
     <>
-      <h2 className="mt-8 text-lg font-semibold text-gray-900">Notes</h2>
-      {application.notes.length === 0 ? (
-        <p className="mt-2 text-gray-700">No notes yet.</p>
-      ) : (
-        <ol className="mt-2 space-y-4" aria-label="Notes">
-          {application.notes.map((note) => (
-            <li key={note.id} className="rounded-md border border-gray-200 p-4">
-              <p className="text-sm text-gray-600">
-                {note.operator.email}, {formatMoment(note.createdAt)}
-              </p>
-              <p className="mt-2 whitespace-pre-wrap text-gray-900">{note.body}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <Thread title="Notes" empty="No notes yet." entries={application.notes} />
       <form noValidate onSubmit={submit} aria-label="Add a note" className="mt-4 max-w-2xl space-y-3">
         <Field id="application-note" label="Note" error={error} announceError>
           {(control) => (

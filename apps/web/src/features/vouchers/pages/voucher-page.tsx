@@ -3,6 +3,7 @@ import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { QrCode } from '@/components/ui/qr-code';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -11,7 +12,6 @@ import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useVoucher } from '../api/get-voucher';
 import { VoucherCode } from '../components/voucher-code';
-import { VoucherQrCode } from '../components/voucher-qr-code';
 
 export const NOT_ACTIVATED_TEXT = 'This voucher is not activated yet. Activate it in your wallet to see its code.';
 
@@ -95,7 +95,7 @@ export function VoucherPage() {
           </Button>
         </section>
         <div className="mt-6 flex justify-center">
-          <VoucherQrCode value={code} className="h-auto w-full max-w-64" />
+          <QrCode value={code} label="QR code of the voucher code" className="h-auto w-full max-w-64" />
         </div>
         <section aria-labelledby="voucher-terms" className="mt-6 border-t border-gray-300 pt-4">
           <h2 id="voucher-terms" className="text-base font-semibold">

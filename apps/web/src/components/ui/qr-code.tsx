@@ -2,13 +2,14 @@ import QRCode from 'qrcode';
 import { useMemo } from 'react';
 
 /**
- * The authenticator's set-up as a QR code, drawn as SVG from the otpauth:// URI with the qrcode
- * library's module matrix (no image service ever sees the key). Dark on white with the standard
- * quiet zone, so a phone's camera reads it from the screen.
+ * A QR code of `value`, drawn here as SVG from the qrcode library's module matrix (no network, no
+ * image service ever sees the value). Dark on white with the standard four-module quiet zone, so a
+ * phone's camera or a till's scanner reads it from a screen. `label` names it for assistive
+ * technology; `className` sizes it.
  */
-export function SetupQrCode({ uri }: { uri: string }) {
+export function QrCode({ value, label, className }: { value: string; label: string; className?: string }) {
   const { size, path } = useMemo(() => {
-    const { modules } = QRCode.create(uri, { errorCorrectionLevel: 'M' });
+    const { modules } = QRCode.create(value, { errorCorrectionLevel: 'M' });
     const quiet = 4;
     let d = '';
     for (let row = 0; row < modules.size; row += 1) {
@@ -17,14 +18,14 @@ export function SetupQrCode({ uri }: { uri: string }) {
       }
     }
     return { size: modules.size + quiet * 2, path: d };
-  }, [uri]);
+  }, [value]);
   return (
     <svg
       role="img"
-      aria-label="QR code for your authenticator app"
+      aria-label={label}
       viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
-      className="h-48 w-48"
+      className={className}
     >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
