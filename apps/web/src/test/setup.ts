@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { markToasterReady } from '@/lib/toast';
+
+// findBy* and waitFor wait up to 5 s, not Testing Library's 1 s: a page whose code is imported on
+// first use (React.lazy) can take longer than that on a busy two-core machine, and a wait only
+// lasts that long when the test is failing anyway.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The tests mount sonner's Toaster themselves (test/render-routes.tsx): toasts need not wait for the app's.
 markToasterReady();
