@@ -1,19 +1,30 @@
 import { Writable } from 'node:stream';
+import type { OperatorPendingSession, OperatorSession, OperatorTotpSetup } from '@gvm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVoucherCipher } from '../src/adapters/vouchers';
 import { testConfig } from '../src/config';
 import { loggerOptions, redactSecrets } from '../src/lib/log-redaction';
-import { type CheckoutTestContext, checkoutPayload, createCheckoutTestApp, startCheckout } from './support/checkout';
+import {
+  type CheckoutTestContext,
+  checkoutPayload,
+  createCheckoutTestApp,
+  defined,
+  startCheckout,
+} from './support/checkout';
 import { buyGift, sendFrom } from './support/gifts';
 import { codeIn, latestMailTo, verificationTokenIn } from './support/mail';
+import { authenticatorCode, createOperator, opsCall } from './support/operators';
 import { sendAs } from './support/requests';
 import { nextIp } from './support/sign-in';
 import { createUserAndToken } from './support/users';
+import { buyVoucher, orderRow } from './support/vouchers';
 
 /**
  * Whoever reads the log must not be able to take a gift, an account or a payment's orders: claim
  * tokens, verification tokens, poll keys and sign-in codes never reach it, whether they travel
- * in a path, a query or a body (decision 043). The app runs with its real logger at `info`, and a
- * whole journey's log is searched for each secret.
+ * in a path, a query or a body (decision 043), and neither do an operator's sign-in secrets or the
+ * voucher codes the console works on. The app runs with its real logger at `info`, and a whole
+ * journey's log is searched for each secret.
  */
 let ctx: CheckoutTestContext;
 const lines: string[] = [];
@@ -28,6 +39,10 @@ beforeAll(async () => {
   ctx = await createCheckoutTestApp({ logger: { ...loggerOptions({ logLevel: 'info' }), stream } });
 });
 afterAll(() => ctx.close());
+
+/** A secret in the log: digits-only secrets (6-digit codes) only where they stand alone, not inside a timestamp. */
+const holds = (log: string, secret: string) =>
+  /^\d+$/.test(secret) ? new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(log) : log.includes(secret);
 
 describe('the log of a whole gift journey', () => {
   it('holds the requests but none of the secrets they carried', async () => {
@@ -93,18 +108,95 @@ describe('the log of a whole gift journey', () => {
     expect(log).toContain('/api/v1/gifts/[redacted]');
     expect(log).toContain('/gift/[redacted]');
     expect(log).toContain('/orders/status?key=[redacted]');
-    for (const secret of secrets) expect(log, 'a secret in the log').not.toContain(secret);
+    for (const secret of secrets) expect(holds(log, secret), `a secret in the log: ${secret}`).toBe(false);
   });
 });
 
+describe("the log of an operator's work in the console", () => {
+  it('holds no sign-in code, authenticator key or code, session token, voucher code or claim token', async () => {
+    const secrets: string[] = [];
+    const answers: string[] = [];
+    const ops = async (method: 'GET' | 'POST', path: string, token: string | null, payload?: object) => {
+      const answer = await opsCall(ctx.app, method, path, token, payload);
+      expect(answer.statusCode, `${method} ${path}: ${answer.body}`).toBeLessThan(300);
+      answers.push(answer.body);
+      return answer;
+    };
+    const codeOf = async (voucherId: string) =>
+      createVoucherCipher(ctx.app.appConfig.voucherEncryptionKey).open(
+        defined(await orderRow(ctx, voucherId), 'voucher').codeCiphertext,
+      );
+
+    // A customer holds a voucher and has sent a gift that is not yet claimed.
+    const holder = await createUserAndToken(ctx.app, { email: 'hana.holder@example.com' });
+    const voucherId = await buyVoucher(ctx, holder, 30);
+    const gift = await buyGift(ctx, holder, { name: 'Gil', email: 'gil@example.com' });
+    const oldCode = await codeOf(voucherId);
+    secrets.push(oldCode, oldCode.replace(/-/g, ''), gift.token, await codeOf(gift.orderId));
+
+    // The operator signs in: e-mailed code, authenticator set-up, authenticator code.
+    await createOperator(ctx.app, 'olive.ops@ugm.example', 'admin');
+    await ops('POST', '/auth/code', null, { email: 'olive.ops@ugm.example' });
+    const signInCode = codeIn(await latestMailTo(ctx.app, 'olive.ops@ugm.example'));
+    const pending = (
+      await ops('POST', '/auth/verify-code', null, { email: 'olive.ops@ugm.example', code: signInCode })
+    ).json<OperatorPendingSession>();
+    const setup = (await ops('POST', '/auth/totp/setup', pending.token)).json<OperatorTotpSetup>();
+    const totpCode = await authenticatorCode(setup.setupKey, ctx.clock.now());
+    const session = (await ops('POST', '/auth/totp/verify', pending.token, { code: totpCode })).json<OperatorSession>();
+    secrets.push(signInCode, pending.token, setup.setupKey, setup.otpauthUri, totpCode, session.token);
+
+    // Searches (by e-mail, by last four, and by a whole code a customer read out), pages, a reissue.
+    const lastFour = oldCode.replace(/-/g, '').slice(-4);
+    await ops('GET', '/customers/search?q=hana.holder', session.token);
+    await ops('GET', `/customers/search?q=${lastFour}`, session.token);
+    await ops('GET', `/customers/search?q=${encodeURIComponent(oldCode)}`, session.token);
+    await ctx.app.inject({ method: 'GET', url: `/ops/customers?q=${encodeURIComponent(oldCode)}` });
+    await ops('GET', `/customers/${holder.user.id}`, session.token);
+    await ops('GET', `/vouchers/${voucherId}`, session.token);
+    await ops('GET', `/vouchers/${gift.orderId}`, session.token);
+    await ops('POST', `/vouchers/${voucherId}/reissue`, session.token, { reason: 'Code leaked', codeLast4: lastFour });
+    const repeated = await opsCall(ctx.app, 'POST', `/vouchers/${voucherId}/reissue`, session.token, {
+      reason: 'Code leaked',
+      codeLast4: lastFour,
+    });
+    expect(repeated.statusCode).toBe(409);
+    answers.push(repeated.body);
+    const newCode = await codeOf(voucherId);
+    secrets.push(newCode, newCode.replace(/-/g, ''));
+    await ops('GET', `/vouchers/${voucherId}`, session.token);
+    await ops('POST', `/vouchers/${gift.orderId}/gift/resend`, session.token, { reason: 'Not received' });
+    await ops('GET', `/orders/${voucherId}`, session.token);
+    await ops('POST', '/auth/sign-out', session.token);
+    await ctx.app.mailWorker.drain();
+
+    const log = lines.join('');
+    expect(log).toContain('/api/v1/ops/vouchers/');
+    expect(log).toContain('/ops/customers/search?q=[redacted]');
+    expect(log).toContain('/ops/customers?q=[redacted]');
+    for (const secret of secrets) expect(holds(log, secret), `a secret in the log: ${secret}`).toBe(false);
+
+    // No console answer carries a whole code or a claim token: only a code's last four.
+    const consoleAnswers = answers.slice(answers.findIndex((body) => body.includes('"customers"')));
+    for (const secret of [oldCode, oldCode.replace(/-/g, ''), newCode, newCode.replace(/-/g, ''), gift.token]) {
+      for (const body of consoleAnswers) expect(body, 'a secret in a console answer').not.toContain(secret);
+    }
+    const lastFours = consoleAnswers.flatMap((body) => [...body.matchAll(/"codeLast(?:4|Four)":"([^"]*)"/g)]);
+    expect(lastFours.length).toBeGreaterThan(3);
+    for (const [, shown] of lastFours) expect(shown).toMatch(/^[0-9A-Z]{4}$/);
+  }, 60_000);
+});
+
 describe('redacting a URL', () => {
-  it('hides claim and verification tokens and poll keys, and nothing else', () => {
+  it('hides claim and verification tokens, poll keys and console search terms, and nothing else', () => {
     expect(redactSecrets('/gift/abc-123?x=1')).toBe('/gift/[redacted]?x=1');
     expect(redactSecrets('/api/v1/gifts/abc')).toBe('/api/v1/gifts/[redacted]');
     expect(redactSecrets('/api/v1/users/verify/a%2Eb')).toBe('/api/v1/users/verify/[redacted]');
     expect(redactSecrets('/confirmation?session_id=cs_1&key=k1')).toBe('/confirmation?session_id=cs_1&key=[redacted]');
     expect(redactSecrets('/api/v1/products?q=gift&page=2')).toBe('/api/v1/products?q=gift&page=2');
     expect(redactSecrets('/api/v1/orders/o1/voucher')).toBe('/api/v1/orders/o1/voucher');
+    expect(redactSecrets('/api/v1/ops/customers/search?q=ABCD-EFGH')).toBe('/api/v1/ops/customers/search?q=[redacted]');
+    expect(redactSecrets('/ops/customers?x=1&q=a%40b.com&y=2')).toBe('/ops/customers?x=1&q=[redacted]&y=2');
   });
 
   it('is what the app logs with by default', () => {

@@ -43,6 +43,7 @@ const codeOf = async (voucherId: string) => {
   const row = defined(await orderRow(ctx, voucherId), 'voucher');
   return createVoucherCipher(ctx.app.appConfig.voucherEncryptionKey).open(row.codeCiphertext);
 };
+const lastFour = (code: string) => code.replace(/-/g, '').slice(-4);
 const tryLogin = async (email: string) => {
   const loginCode = await requestCode(ctx.app, email);
   return ctx.app.inject({
@@ -58,6 +59,7 @@ describe('the role matrix of the customer actions', () => {
     const shopper = await createUserAndToken(ctx.app);
     const voucherId = await buyVoucher(ctx, shopper, 20);
     const reason = { reason: 'role matrix' };
+    const reissue = { ...reason, codeLast4: lastFour(await codeOf(voucherId)) };
     const calls = [
       { capability: 'customers.help', path: `/customers/${shopper.user.id}/sign-out-everywhere`, body: {} },
       { capability: 'customers.disable', path: `/customers/${shopper.user.id}/disable`, body: reason },
@@ -68,7 +70,7 @@ describe('the role matrix of the customer actions', () => {
         path: `/vouchers/${voucherId}/gift/recipient`,
         body: { name: 'X', email: 'x@example.com' },
       },
-      { capability: 'money.move', path: `/vouchers/${voucherId}/reissue`, body: reason },
+      { capability: 'money.move', path: `/vouchers/${voucherId}/reissue`, body: reissue },
     ];
     const allowed: Record<OperatorRole, string[]> = {
       support: ['customers.help'],
@@ -283,6 +285,7 @@ describe("'Reissue code'", () => {
 
     const answer = await opsCall(ctx.app, 'POST', `/vouchers/${voucherId}/reissue`, tokens.finance, {
       reason: 'Code leaked',
+      codeLast4: lastFour(oldCode),
     });
     expect(answer.statusCode).toBe(200);
     const newCode = await codeOf(voucherId);
@@ -320,12 +323,21 @@ describe("'Reissue code'", () => {
     const holder = await createUserAndToken(ctx.app);
     const converted = await buyVoucher(ctx, holder, 10);
     expect((await sendAs(ctx.app, 'POST', `/orders/${converted}/return`, holder)).statusCode).toBe(200);
-    expect((await opsCall(ctx.app, 'POST', `/vouchers/${converted}/reissue`, tokens.finance, {})).statusCode).toBe(400);
-    const refused = await opsCall(ctx.app, 'POST', `/vouchers/${converted}/reissue`, tokens.finance, { reason: 'x' });
+    const codeLast4 = lastFour(await codeOf(converted));
+    for (const body of [{}, { codeLast4 }, { reason: 'x' }, { reason: 'x', codeLast4: '12' }]) {
+      expect((await opsCall(ctx.app, 'POST', `/vouchers/${converted}/reissue`, tokens.finance, body)).statusCode).toBe(
+        400,
+      );
+    }
+    const refused = await opsCall(ctx.app, 'POST', `/vouchers/${converted}/reissue`, tokens.finance, {
+      reason: 'x',
+      codeLast4,
+    });
     expect(refused.statusCode).toBe(409);
     const gift = await buyGift(ctx, holder, { name: 'Un', email: `unclaimed-${Date.now()}@example.com` });
     const unclaimed = await opsCall(ctx.app, 'POST', `/vouchers/${gift.orderId}/reissue`, tokens.finance, {
       reason: 'x',
+      codeLast4: lastFour(await codeOf(gift.orderId)),
     });
     expect(unclaimed.statusCode).toBe(409);
     expect((await auditOf(converted)).filter((row) => row.action === 'voucher.reissue')).toEqual([]);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AssigneeList, MessageDetail, MessageList } from '@gvm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClockedTestContext, createClockedTestApp } from './support/app';
@@ -21,6 +22,9 @@ async function call(...args: Parameters<typeof opsCall> extends [unknown, ...inf
   return answer;
 }
 
+/** A reply as the console's form sends it: the text and the form's request id. */
+const typedReply = (body: string) => ({ body, requestId: randomUUID() });
+
 const signedIn = (role: Parameters<typeof signedInOperator>[2]) => signedInOperator(ctx.app, ctx.clock, role);
 let sender = 0;
 function contactMessage(message = 'My gift never arrived.\nCan you help?') {
@@ -37,7 +41,7 @@ describe('the messages inbox: who may use it', () => {
         () => call('GET', '/messages', operator.token),
         () => call('GET', '/messages/assignees', operator.token),
         () => call('GET', `/messages/${messageId}`, operator.token),
-        () => call('POST', `/messages/${messageId}/replies`, operator.token, { body: 'Hello' }),
+        () => call('POST', `/messages/${messageId}/replies`, operator.token, typedReply('Hello')),
         () => call('PATCH', `/messages/${messageId}`, operator.token, { assignedTo: operator.id }),
         () => call('PATCH', `/messages/${messageId}`, operator.token, { status: 'closed' }),
       ];
@@ -55,7 +59,7 @@ describe('the messages inbox: who may use it', () => {
     const shopper = await createUserAndToken(ctx.app);
     const messageId = await sendContactMessage(ctx.app, contactMessage());
     expect((await call('GET', '/messages', shopper.token)).statusCode).toBe(403);
-    expect((await call('POST', `/messages/${messageId}/replies`, shopper.token, { body: 'x' })).statusCode).toBe(403);
+    expect((await call('POST', `/messages/${messageId}/replies`, shopper.token, typedReply('x'))).statusCode).toBe(403);
     expect((await call('GET', `/messages/${messageId}`, null)).statusCode).toBe(401);
   });
 });
@@ -66,9 +70,12 @@ describe('replying to a contact message', () => {
     const visitor = contactMessage('My voucher code does not work at the till.\nOrder 1234.');
     const messageId = await sendContactMessage(ctx.app, visitor);
 
-    const answer = await call('POST', `/messages/${messageId}/replies`, support.token, {
-      body: 'Sorry about that! We have sent you a new code.',
-    });
+    const answer = await call(
+      'POST',
+      `/messages/${messageId}/replies`,
+      support.token,
+      typedReply('Sorry about that! We have sent you a new code.'),
+    );
     expect(answer.statusCode).toBe(201);
     const [reply] = await mailsTo(ctx.app, visitor.email);
     expect(reply?.subject).toBe('Re: your message to UGM Gift Marketplace');
@@ -77,9 +84,12 @@ describe('replying to a contact message', () => {
     expect(reply?.html).toContain('<blockquote');
     expect(reply?.html).toContain('My voucher code does not work at the till.');
 
-    const second = await call('POST', `/messages/${messageId}/replies`, support.token, {
-      body: 'Did the new code work?',
-    });
+    const second = await call(
+      'POST',
+      `/messages/${messageId}/replies`,
+      support.token,
+      typedReply('Did the new code work?'),
+    );
     expect(second.statusCode).toBe(201);
     const page = await call('GET', `/messages/${messageId}`, support.token);
     const detail = page.json<MessageDetail>();
@@ -99,11 +109,69 @@ describe('replying to a contact message', () => {
     expect(audit[0]?.after).toMatchObject({ body: 'Sorry about that! We have sent you a new code.' });
   });
 
+  it('sends one reply and one e-mail when the same reply arrives 50 times at once', async () => {
+    const support = await signedIn('support');
+    const visitor = contactMessage('Where is my refund?');
+    const messageId = await sendContactMessage(ctx.app, visitor);
+    const mailsBefore = (await mailsTo(ctx.app, visitor.email)).length;
+    const pressed = typedReply('It is on its way.');
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        opsCall(ctx.app, 'POST', `/messages/${messageId}/replies`, support.token, pressed),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(201));
+    const threads = answers.map((answer) => answer.json<MessageDetail>().replies.map((entry) => entry.id));
+    expect(new Set(threads.map((ids) => ids.join())).size).toBe(1);
+    expect(threads[0]).toHaveLength(1);
+    expect(await mailsTo(ctx.app, visitor.email)).toHaveLength(mailsBefore + 1);
+    expect((await auditRowsOf(ctx.app, messageId)).map((row) => row.action)).toEqual(['message.reply']);
+
+    // Sent again later (a retry after a lost answer, the message closed meanwhile): still the one reply.
+    await call('PATCH', `/messages/${messageId}`, support.token, { status: 'closed' });
+    const retried = await call('POST', `/messages/${messageId}/replies`, support.token, pressed);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json<MessageDetail>().replies).toHaveLength(1);
+    expect(await mailsTo(ctx.app, visitor.email)).toHaveLength(mailsBefore + 1);
+  });
+
+  it('refuses a request id used for another reply, and sends the same text again under a new one', async () => {
+    const support = await signedIn('support');
+    const admin = await signedIn('admin');
+    const visitor = contactMessage();
+    const messageId = await sendContactMessage(ctx.app, visitor);
+    const otherId = await sendContactMessage(ctx.app, contactMessage());
+    const mailsBefore = (await mailsTo(ctx.app, visitor.email)).length;
+    const first = typedReply('Thank you!');
+    expect((await call('POST', `/messages/${messageId}/replies`, support.token, first)).statusCode).toBe(201);
+
+    const reused = [
+      await call('POST', `/messages/${messageId}/replies`, support.token, { ...first, body: 'Thanks again!' }),
+      await call('POST', `/messages/${messageId}/replies`, admin.token, first),
+      await call('POST', `/messages/${otherId}/replies`, support.token, first),
+    ];
+    for (const answer of reused) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json<{ error: string }>().error).toBe(
+        'This reply request was already used for a different reply. Please reload the message and send your reply again.',
+      );
+    }
+    expect(await mailsTo(ctx.app, visitor.email)).toHaveLength(mailsBefore + 1);
+    expect(await auditRowsOf(ctx.app, otherId)).toEqual([]);
+
+    // The operator means to send the same words twice: the form makes a new id for the new reply.
+    const again = await call('POST', `/messages/${messageId}/replies`, support.token, typedReply('Thank you!'));
+    expect(again.json<MessageDetail>().replies.map((entry) => entry.body)).toEqual(['Thank you!', 'Thank you!']);
+    expect(await mailsTo(ctx.app, visitor.email)).toHaveLength(mailsBefore + 2);
+  });
+
   it('escapes the quoted message in the HTML part', async () => {
     const support = await signedIn('support');
     const visitor = contactMessage('<script>alert(1)</script> & more');
     const messageId = await sendContactMessage(ctx.app, visitor);
-    await call('POST', `/messages/${messageId}/replies`, support.token, { body: 'Thanks <b>!</b>' });
+    await call('POST', `/messages/${messageId}/replies`, support.token, typedReply('Thanks <b>!</b>'));
     const [reply] = await mailsTo(ctx.app, visitor.email);
     expect(reply?.html).not.toContain('<script>');
     expect(reply?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; more');
@@ -116,10 +184,12 @@ describe('replying to a contact message', () => {
     const messageId = await sendContactMessage(ctx.app, visitor);
     const before = (await mailsTo(ctx.app, visitor.email)).length;
 
-    const empty = await call('POST', `/messages/${messageId}/replies`, support.token, { body: '   ' });
+    const empty = await call('POST', `/messages/${messageId}/replies`, support.token, typedReply('   '));
     expect(empty.statusCode).toBe(400);
+    const keyless = await call('POST', `/messages/${messageId}/replies`, support.token, { body: 'Hi' });
+    expect(keyless.statusCode).toBe(400);
     await call('PATCH', `/messages/${messageId}`, support.token, { status: 'closed' });
-    const closed = await call('POST', `/messages/${messageId}/replies`, support.token, { body: 'Hi' });
+    const closed = await call('POST', `/messages/${messageId}/replies`, support.token, typedReply('Hi'));
     expect(closed.statusCode).toBe(409);
     expect(closed.json()).toEqual({ error: 'This message is closed. Reopen it to reply.' });
     const unknown = await opsCall(
@@ -127,7 +197,7 @@ describe('replying to a contact message', () => {
       'POST',
       '/messages/00000000-0000-4000-8000-000000000000/replies',
       support.token,
-      { body: 'Hi' },
+      typedReply('Hi'),
     );
     expect(unknown.statusCode).toBe(404);
 

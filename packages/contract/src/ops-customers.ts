@@ -192,6 +192,21 @@ export type OpsVoucherPage = z.infer<typeof opsVoucherPageSchema>;
 export const opsActionResultSchema = z.object({ message: z.string() });
 export type OpsActionResult = z.infer<typeof opsActionResultSchema>;
 
+/**
+ * 'Reissue code': the reason, and the last four characters of the code the operator is looking
+ * at. They are the precondition that makes a repeat harmless: a reissue happens only while the
+ * code still ends in them, and every reissue changes them (decision 053), so a double press, or a
+ * second operator on the same voucher, reissues once.
+ */
+export const opsReissueRequestSchema = z.object({
+  reason: opsReasonSchema,
+  codeLast4: text('The last four characters of the code are required').regex(
+    /^[0-9A-Za-z]{4}$/,
+    'The last four characters of the code are required',
+  ),
+});
+export type OpsReissueRequest = z.input<typeof opsReissueRequestSchema>;
+
 export const opsCorrectRecipientRequestSchema = changeGiftRecipientRequestSchema.extend({
   reason: opsReasonSchema.optional(),
 });
@@ -262,9 +277,10 @@ export const opsCustomerEndpoints = {
   reissueCode: defineEndpoint({
     method: 'POST',
     path: '/ops/vouchers/:voucherId/reissue',
-    summary: 'Gives the holder a new code (e-mailed to them) and kills the old one',
+    summary:
+      'Gives the holder a new code (e-mailed to them) and kills the old one, while the code still ends in codeLast4',
     params: voucherParamsSchema,
-    body: opsReasonRequestSchema,
+    body: opsReissueRequestSchema,
     responses: { 200: opsActionResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
   }),
 };

@@ -73,7 +73,11 @@ export type MessageDetail = z.infer<typeof messageDetailSchema>;
 
 export const messageIdParamsSchema = z.object({ messageId: idSchema });
 
-export const messageReplyRequestSchema = z.object({ body: bodySchema('a reply') });
+/**
+ * A reply, and the request id the console's form makes once per reply it sends (a UUID): the
+ * same request sent again, or many times at once, is one reply and one e-mail (decision 053).
+ */
+export const messageReplyRequestSchema = z.object({ body: bodySchema('a reply'), requestId: idSchema });
 export type MessageReplyRequest = z.input<typeof messageReplyRequestSchema>;
 
 /** Close or reopen, and assign (an operator's id) or unassign (null). */

@@ -46,6 +46,11 @@ export const supportMessageReplies = pgTable(
       .notNull()
       .references(() => operators.id),
     body: text('body').notNull(),
+    /**
+     * The id the console's reply form made for this reply (decision 053): the same request sent
+     * again finds this row and sends nothing. Null for replies sent before migration 0015.
+     */
+    requestId: uuid('request_id').unique('support_message_replies_request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('support_message_replies_message').on(table.messageId, table.createdAt)],

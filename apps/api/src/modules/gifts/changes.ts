@@ -147,22 +147,29 @@ export async function changeGiftRecipient(
   orderId: string,
   recipient: { name: string; email: string },
 ): Promise<GiftChangeResult> {
-  return inLockedGift(db, deps, userId, orderId, (tx, locked, now) => correctLocked(tx, deps, locked, recipient, now));
+  return inLockedGift(db, deps, userId, orderId, async (tx, locked, now) => {
+    const { message, delivery } = await correctLocked(tx, deps, locked, recipient, now);
+    return { message, delivery };
+  });
 }
 
-/** The recipient change itself, on a locked gift: the sender's and the operator's are one rule. */
+/**
+ * The recipient change itself, on a locked gift: the sender's and the operator's are one rule.
+ * `changed` is false when the gift already had this name and address (a repeat of a correction
+ * that waited on the lock): nothing was written and nothing e-mailed.
+ */
 async function correctLocked(
   tx: Executor,
   deps: GiftMailDeps,
   locked: Locked,
   recipient: { name: string; email: string },
   now: Date,
-): Promise<GiftChangeResult> {
+): Promise<GiftChangeResult & { changed: boolean }> {
   const { transfer } = locked;
   const name = recipient.name.trim();
   const email = recipient.email.trim().toLowerCase();
   if (transfer.recipientName === name && transfer.recipientEmail.toLowerCase() === email) {
-    return answer(tx, transfer.id, GIFT_RECIPIENT_CHANGED_MESSAGE, now);
+    return { ...(await answer(tx, transfer.id, GIFT_RECIPIENT_CHANGED_MESSAGE, now)), changed: false };
   }
   if ((await eventsInLastDay(tx, transfer.id, 'recipient_changed', now)) >= GIFT_RESENDS_PER_DAY) {
     throw new AppError('RATE_LIMITED', GIFT_CHANGE_LIMIT_MESSAGE);
@@ -188,7 +195,7 @@ async function correctLocked(
     now,
   );
   if (transfer.emailedAt) await queueGiftEmail(tx, deps, changed, locked.order, 'sent', now);
-  return answer(tx, transfer.id, GIFT_RECIPIENT_CHANGED_MESSAGE, now);
+  return { ...(await answer(tx, transfer.id, GIFT_RECIPIENT_CHANGED_MESSAGE, now)), changed: true };
 }
 
 /** POST /orders/:orderId/gift/resend: the same e-mail and link to the same address, 3 times in 24 hours. */
@@ -240,7 +247,7 @@ export async function correctGiftRecipientAsOperator(
   orderId: string,
   recipient: { name: string; email: string },
   now: Date,
-): Promise<GiftChangeResult & { before: GiftRecipientRecord; after: GiftRecipientRecord }> {
+): Promise<GiftChangeResult & { changed: boolean; before: GiftRecipientRecord; after: GiftRecipientRecord }> {
   const locked = await lockGift(tx, { operator: true }, orderId);
   const result = await correctLocked(tx, deps, locked, recipient, now);
   return {

@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditPage, OperatorRole } from '@gvm/contract';
 import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { auditLog, operators } from '../../db/schema/ops';
 import { toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
@@ -38,6 +38,24 @@ export async function recordAudit(tx: Executor, actor: Actor, event: AuditEvent,
     after: event.after ?? null,
     at,
     ip: actor.ip,
+  });
+}
+
+/**
+ * One operator change and its audit row in one transaction, at one time (`now`, read once). `work`
+ * makes the change in `tx` and answers the result with the row to write, or `audit: null` when
+ * it changed nothing (a repeat of a change already made), so a row exists exactly when a change does.
+ */
+export async function auditedChange<T>(
+  db: Database,
+  actor: Actor,
+  now: Date,
+  work: (tx: Executor) => Promise<{ result: T; audit: AuditEvent | null }>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { result, audit } = await work(tx);
+    if (audit) await recordAudit(tx, actor, audit, now);
+    return result;
   });
 }
 

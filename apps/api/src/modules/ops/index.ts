@@ -1,10 +1,11 @@
 /**
  * The operator console's module (docs/product/operators.md): operators, their roles and two-step
  * sign-in, and the append-only audit trail. Other modules' console endpoints check the operator
- * with `authenticateOperator` and write their changes' audit rows with `recordAudit`, in the
- * change's own transaction.
+ * with `authenticateOperator` (or declare the whole route with `operatorRoute`) and write their
+ * changes' audit rows with `recordAudit` (or `auditedChange`), in the change's own transaction.
  */
-export { type Actor, type AuditEvent, auditTrailOf, recordAudit } from './audit';
+export { type Actor, type AuditEvent, auditedChange, auditTrailOf, recordAudit } from './audit';
 export { findOperatorEmails, type OperatorName, operatorNames, operatorsWithCapability } from './directory';
+export { type OperatorRequest, operatorRoute } from './operator-route';
 export { opsRoutes } from './routes';
 export { authenticateOperator, type SessionNeed, type SignedInOperator } from './sessions';

@@ -12,11 +12,13 @@ import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { supportMessageReplies, supportMessages } from '../../db/schema/outreach';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { type Actor, operatorNames, operatorsWithCapability, recordAudit } from '../ops';
+import { type Actor, auditedChange, operatorNames, operatorsWithCapability, recordAudit } from '../ops';
 import { messageReplyEmail } from './inbox-mail';
 
 export const NO_SUCH_MESSAGE = 'There is no such message.';
 export const MESSAGE_CLOSED = 'This message is closed. Reopen it to reply.';
+export const REPLY_REQUEST_REUSED =
+  'This reply request was already used for a different reply. Please reload the message and send your reply again.';
 export const NOT_AN_ASSIGNEE = 'Messages can be assigned only to an enabled operator who handles messages.';
 
 type MessageRow = typeof supportMessages.$inferSelect;
@@ -118,40 +120,52 @@ async function lockMessage(tx: Executor, messageId: string): Promise<MessageRow>
  * Replies to a contact message (docs/product/operators.md#messages): the reply joins the thread
  * and is e-mailed to the sender with their message quoted, Reply-To the operations address, in
  * one transaction with its audit row. A closed message takes no reply until it is reopened.
+ *
+ * The console's form makes one `requestId` per reply (decision 053). Under the message's row
+ * lock, a request whose id is already stored is a repeat (a double press, a retry after a lost
+ * answer, fifty at once): it sends and writes nothing and answers the thread as it stands. The
+ * column is UNIQUE, so the same id can never make two replies, even on two messages at once.
  */
 export async function replyToMessage(
   db: Database,
   config: Pick<Config, 'opsEmail'>,
   actor: Actor,
   messageId: string,
-  body: string,
+  request: { body: string; requestId: string },
   now: Date,
 ): Promise<MessageDetail> {
-  return db.transaction(async (tx) => {
+  const { body } = request;
+  const requestId = request.requestId.toLowerCase();
+  return auditedChange(db, actor, now, async (tx) => {
     const message = await lockMessage(tx, messageId);
+    const [sent] = await tx.select().from(supportMessageReplies).where(eq(supportMessageReplies.requestId, requestId));
+    if (sent) {
+      const sameReply = sent.messageId === messageId && sent.operatorId === actor.operatorId && sent.body === body;
+      if (!sameReply) throw conflict(REPLY_REQUEST_REUSED);
+      return { result: await detailOf(tx, message), audit: null };
+    }
     if (message.status === 'closed') throw conflict(MESSAGE_CLOSED);
     const [reply] = await tx
       .insert(supportMessageReplies)
-      .values({ messageId, operatorId: actor.operatorId, body, createdAt: now })
+      .values({ messageId, operatorId: actor.operatorId, body, requestId, createdAt: now })
+      .onConflictDoNothing({ target: supportMessageReplies.requestId })
       .returning({ id: supportMessageReplies.id });
-    if (!reply) throw new Error('the reply was not stored');
+    // The same id stored meanwhile for another message (that one holds another row lock).
+    if (!reply) throw conflict(REPLY_REQUEST_REUSED);
     await enqueueMail(tx, {
       to: message.email,
       replyTo: config.opsEmail,
       ...messageReplyEmail({ name: message.name, reply: body, original: message.message, sentAt: message.createdAt }),
     });
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      result: await detailOf(tx, message),
+      audit: {
         action: 'message.reply',
         targetType: 'support-message',
         targetId: messageId,
         after: { replyId: reply.id, body },
       },
-      now,
-    );
-    return detailOf(tx, message);
+    };
   });
 }
 

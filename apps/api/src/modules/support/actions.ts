@@ -1,16 +1,16 @@
-import type { OpsActionResult } from '@gvm/contract';
+import type { OpsActionResult, OpsCorrectRecipientRequest, OpsReissueRequest } from '@gvm/contract';
 import type { Database } from '../../db/client';
 import { setAccountDisabled, signOutEverywhere } from '../auth';
 import { correctGiftRecipientAsOperator, type GiftMailDeps, resendGiftAsOperator } from '../gifts';
-import { type Actor, recordAudit } from '../ops';
+import { type Actor, auditedChange } from '../ops';
 import { findUserContacts } from '../users';
 import { reissueVoucherCode } from '../vouchers';
 
 /**
  * The help an operator gives a customer (docs/product/operators.md#customers). Each change and
- * its audit row are one transaction: a refused change writes no row, and no row is written
- * without its change. Nothing secret goes into a row: a gift's name and address, a code's last
- * four characters, never a link, token or code.
+ * its audit row are one transaction (`auditedChange`): a refused change writes no row, and no row
+ * is written without its change. Nothing secret goes into a row: a gift's name and address, a
+ * code's last four characters, never a link, token or code.
  */
 
 export interface SupportDeps {
@@ -33,21 +33,18 @@ export async function signCustomerOutEverywhere(
   reason: string | undefined,
 ): Promise<OpsActionResult> {
   const now = deps.clock();
-  const ended = await deps.db.transaction(async (tx) => {
+  const ended = await auditedChange(deps.db, actor, now, async (tx) => {
     const sessions = await signOutEverywhere(tx, userId, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      result: sessions,
+      audit: {
         action: 'customer.sign-out-everywhere',
         targetType: 'customer',
         targetId: userId,
         reason: reasonOf(reason),
         after: { sessionsEnded: sessions.length },
       },
-      now,
-    );
-    return sessions;
+    };
   });
   deps.sessionsEnded(ended);
   return { message: `Signed out everywhere: ${ended.length} session${ended.length === 1 ? '' : 's'} ended.` };
@@ -62,12 +59,11 @@ export async function setCustomerDisabled(
   reason: string,
 ): Promise<OpsActionResult> {
   const now = deps.clock();
-  const ended = await deps.db.transaction(async (tx) => {
+  const ended = await auditedChange(deps.db, actor, now, async (tx) => {
     const { endedSessions } = await setAccountDisabled(tx, userId, disabled, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      result: endedSessions,
+      audit: {
         action: disabled ? 'customer.disable' : 'customer.enable',
         targetType: 'customer',
         targetId: userId,
@@ -75,15 +71,17 @@ export async function setCustomerDisabled(
         before: { disabled: !disabled },
         after: { disabled, ...(disabled ? { sessionsEnded: endedSessions.length } : {}) },
       },
-      now,
-    );
-    return endedSessions;
+    };
   });
   deps.sessionsEnded(ended);
   return { message: disabled ? 'The account has been disabled.' : 'The account has been enabled.' };
 }
 
-/** 'Resend gift e-mail': the sender's resend, with its daily limit, done by an operator. */
+/**
+ * 'Resend gift e-mail': the sender's resend, with its daily limit, done by an operator. Each
+ * resend is a new e-mail by design; the gift's row lock makes the limit hold however many arrive
+ * at once.
+ */
 export async function resendGiftForCustomer(
   deps: SupportDeps,
   actor: Actor,
@@ -91,61 +89,64 @@ export async function resendGiftForCustomer(
   reason: string | undefined,
 ): Promise<OpsActionResult> {
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const result = await resendGiftAsOperator(tx, deps.gifts, voucherId, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
+  return auditedChange(deps.db, actor, now, async (tx) => {
+    const resent = await resendGiftAsOperator(tx, deps.gifts, voucherId, now);
+    return {
+      result: { message: resent.message },
+      audit: {
         action: 'gift.resend',
         targetType: 'voucher',
         targetId: voucherId.toLowerCase(),
         reason: reasonOf(reason),
-        after: result.gift,
+        after: resent.gift,
       },
-      now,
-    );
-    return { message: result.message };
+    };
   });
 }
 
-/** 'Correct recipient': a new name and address, a new link; the old link dies at once. */
+/**
+ * 'Correct recipient': a new name and address, a new link; the old link dies at once. The same
+ * correction again (a double press) finds the gift already so addressed: it changes nothing, sends
+ * nothing and writes no audit row, and answers as the first did.
+ */
 export async function correctGiftRecipientForCustomer(
   deps: SupportDeps,
   actor: Actor,
   voucherId: string,
-  request: { name: string; email: string; reason?: string | undefined },
+  request: OpsCorrectRecipientRequest,
 ): Promise<OpsActionResult> {
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const result = await correctGiftRecipientAsOperator(tx, deps.gifts, voucherId, request, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'gift.correct-recipient',
-        targetType: 'voucher',
-        targetId: voucherId.toLowerCase(),
-        reason: reasonOf(request.reason),
-        before: result.before,
-        after: result.after,
-      },
-      now,
-    );
-    return { message: result.message };
+  return auditedChange(deps.db, actor, now, async (tx) => {
+    const corrected = await correctGiftRecipientAsOperator(tx, deps.gifts, voucherId, request, now);
+    return {
+      result: { message: corrected.message },
+      audit: corrected.changed
+        ? {
+            action: 'gift.correct-recipient',
+            targetType: 'voucher',
+            targetId: voucherId.toLowerCase(),
+            reason: reasonOf(request.reason),
+            before: corrected.before,
+            after: corrected.after,
+          }
+        : null,
+    };
   });
 }
 
-/** 'Reissue code': the holder gets a new code by e-mail, the old one dies; the operator sees last fours only. */
+/**
+ * 'Reissue code': the holder gets a new code by e-mail, the old one dies; the operator sees last
+ * fours only. Only while the code still ends in the four the operator saw (decision 053).
+ */
 export async function reissueCodeForCustomer(
   deps: SupportDeps,
   actor: Actor,
   voucherId: string,
-  reason: string,
+  request: OpsReissueRequest,
 ): Promise<OpsActionResult> {
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const result = await reissueVoucherCode(
+  return auditedChange(deps.db, actor, now, async (tx) => {
+    const reissued = await reissueVoucherCode(
       tx,
       {
         encryptionKey: deps.encryptionKey,
@@ -153,22 +154,20 @@ export async function reissueCodeForCustomer(
         findHolderEmail: async (userId) => (await findUserContacts(tx, [userId])).get(userId)?.email ?? null,
       },
       voucherId,
-    );
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'voucher.reissue',
-        targetType: 'voucher',
-        targetId: result.voucher.id,
-        reason: reasonOf(reason),
-        before: { codeLast4: result.before },
-        after: { codeLast4: result.after },
-      },
-      now,
+      request.codeLast4,
     );
     return {
-      message: `A new code ending ${result.after} has been e-mailed to the holder; the old code no longer works.`,
+      result: {
+        message: `A new code ending ${reissued.after} has been e-mailed to the holder; the old code no longer works.`,
+      },
+      audit: {
+        action: 'voucher.reissue',
+        targetType: 'voucher',
+        targetId: reissued.voucher.id,
+        reason: reasonOf(request.reason),
+        before: { codeLast4: reissued.before },
+        after: { codeLast4: reissued.after },
+      },
     };
   });
 }

@@ -1,10 +1,7 @@
-import { type OperatorCapability, opsCustomerEndpoints } from '@gvm/contract';
-import type { FastifyRequest } from 'fastify';
+import { opsCustomerEndpoints as endpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
-import { fromContract } from '../../lib/endpoint-route';
-import { rejectInvalidRequestHook } from '../../lib/validation';
 import { giftMailDepsOf } from '../gifts';
-import { type Actor, authenticateOperator } from '../ops';
+import { operatorRoute } from '../ops';
 import {
   correctGiftRecipientForCustomer,
   reissueCodeForCustomer,
@@ -18,21 +15,10 @@ import { viewVoucher } from './voucher-page';
 
 /**
  * The console's customer tools (docs/product/operators.md#customers): every route checks the
- * operator's session and capability on the server first (decision 045), then parses and answers;
- * the rules and transactions are in ./actions and the owning modules.
+ * operator's session and capability on the server first (decision 045, `operatorRoute`), then
+ * parses and answers; the rules and transactions are in ./actions and the owning modules.
  */
 export async function supportRoutes(app: App): Promise<void> {
-  const validated = { attachValidation: true, preHandler: rejectInvalidRequestHook } as const;
-  const actorFor = async (request: FastifyRequest, capability: OperatorCapability): Promise<Actor> => {
-    const operator = await authenticateOperator(
-      app.db,
-      app.appConfig,
-      request.headers.authorization,
-      { stage: 'full', capability },
-      app.clock(),
-    );
-    return { operatorId: operator.operatorId, role: operator.role, ip: request.ip };
-  };
   const deps: SupportDeps = {
     db: app.db,
     clock: app.clock,
@@ -43,102 +29,39 @@ export async function supportRoutes(app: App): Promise<void> {
     encryptionKey: app.appConfig.voucherEncryptionKey,
     publicUrl: app.appConfig.publicUrl,
   };
-  const userIdOf = (request: { params: { userId: string } }) => request.params.userId.toLowerCase();
+  const userIdOf = (params: { userId: string }) => params.userId.toLowerCase();
 
-  app.route({
-    ...fromContract(opsCustomerEndpoints.search),
-    ...validated,
-    handler: async (request) => {
-      await actorFor(request, 'customers.view');
-      return searchCustomers(app.db, request.query.q);
-    },
-  });
+  operatorRoute(app, endpoints.search, 'customers.view', ({ query }) => searchCustomers(app.db, query.q));
 
-  app.route({
-    ...fromContract(opsCustomerEndpoints.customer),
-    ...validated,
-    handler: async (request) =>
-      viewCustomer(app.db, await actorFor(request, 'customers.view'), userIdOf(request), app.clock()),
-  });
+  operatorRoute(app, endpoints.customer, 'customers.view', ({ actor, params }) =>
+    viewCustomer(app.db, actor, userIdOf(params), app.clock()),
+  );
 
-  app.route({
-    ...fromContract(opsCustomerEndpoints.signOutEverywhere),
-    ...validated,
-    handler: async (request) =>
-      signCustomerOutEverywhere(
-        deps,
-        await actorFor(request, 'customers.help'),
-        userIdOf(request),
-        request.body.reason,
-      ),
-  });
+  operatorRoute(app, endpoints.signOutEverywhere, 'customers.help', ({ actor, params, body }) =>
+    signCustomerOutEverywhere(deps, actor, userIdOf(params), body.reason),
+  );
 
-  app.route({
-    ...fromContract(opsCustomerEndpoints.disable),
-    ...validated,
-    handler: async (request) =>
-      setCustomerDisabled(
-        deps,
-        await actorFor(request, 'customers.disable'),
-        userIdOf(request),
-        true,
-        request.body.reason,
-      ),
-  });
+  operatorRoute(app, endpoints.disable, 'customers.disable', ({ actor, params, body }) =>
+    setCustomerDisabled(deps, actor, userIdOf(params), true, body.reason),
+  );
 
-  app.route({
-    ...fromContract(opsCustomerEndpoints.enable),
-    ...validated,
-    handler: async (request) =>
-      setCustomerDisabled(
-        deps,
-        await actorFor(request, 'customers.disable'),
-        userIdOf(request),
-        false,
-        request.body.reason,
-      ),
-  });
+  operatorRoute(app, endpoints.enable, 'customers.disable', ({ actor, params, body }) =>
+    setCustomerDisabled(deps, actor, userIdOf(params), false, body.reason),
+  );
 
-  app.route({
-    ...fromContract(opsCustomerEndpoints.voucher),
-    ...validated,
-    handler: async (request) =>
-      viewVoucher(app.db, await actorFor(request, 'customers.view'), request.params.voucherId, app.clock()),
-  });
+  operatorRoute(app, endpoints.voucher, 'customers.view', ({ actor, params }) =>
+    viewVoucher(app.db, actor, params.voucherId, app.clock()),
+  );
 
-  app.route({
-    ...fromContract(opsCustomerEndpoints.resendGift),
-    ...validated,
-    handler: async (request) =>
-      resendGiftForCustomer(
-        deps,
-        await actorFor(request, 'customers.help'),
-        request.params.voucherId,
-        request.body.reason,
-      ),
-  });
+  operatorRoute(app, endpoints.resendGift, 'customers.help', ({ actor, params, body }) =>
+    resendGiftForCustomer(deps, actor, params.voucherId, body.reason),
+  );
 
-  app.route({
-    ...fromContract(opsCustomerEndpoints.correctRecipient),
-    ...validated,
-    handler: async (request) =>
-      correctGiftRecipientForCustomer(
-        deps,
-        await actorFor(request, 'customers.help'),
-        request.params.voucherId,
-        request.body,
-      ),
-  });
+  operatorRoute(app, endpoints.correctRecipient, 'customers.help', ({ actor, params, body }) =>
+    correctGiftRecipientForCustomer(deps, actor, params.voucherId, body),
+  );
 
-  app.route({
-    ...fromContract(opsCustomerEndpoints.reissueCode),
-    ...validated,
-    handler: async (request) =>
-      reissueCodeForCustomer(
-        deps,
-        await actorFor(request, 'money.move'),
-        request.params.voucherId,
-        request.body.reason,
-      ),
-  });
+  operatorRoute(app, endpoints.reissueCode, 'money.move', ({ actor, params, body }) =>
+    reissueCodeForCustomer(deps, actor, params.voucherId, body),
+  );
 }

@@ -90,16 +90,33 @@ export async function findVoucherWithReplacement(
   return { voucher, replacement: rows.find((row) => row.replacesOrderId === id) ?? null };
 }
 
+/** A reissue asked for a code that has already been replaced (by a repeat of it, or by someone else). */
+const reissuedAlreadyMessage = (expected: string, current: string) =>
+  `This voucher's code no longer ends ${expected}: it has already been reissued and now ends ${current}.`;
+
+/** A new code whose last four differ from `before`, so that every reissue changes what an operator sees. */
+function newCodeNotEnding(before: string): string {
+  for (;;) {
+    const code = newVoucherCode();
+    if (lastFourOf(code) !== before) return code;
+  }
+}
+
 /**
  * 'Reissue code' (docs/product/operators.md#customers): a new code (and PIN) for the holder of a
  * voucher still held, the old one dead, in the caller's transaction under the voucher's row lock.
- * The holder is e-mailed that the code changed and where to see the new one; the new code is
- * never answered (the operator must not see it). Answers the last four before and after.
+ * It happens only while the code still ends in `expectedLast4`, the last four the operator saw,
+ * and the new code never ends in the same four: requests that repeat one reissue (a double press,
+ * fifty at once) wait on the lock and are refused (409), so the code changes once, with one
+ * e-mail (decision 053). The holder is e-mailed that the code changed and where to see the new
+ * one; the new code is never answered (the operator must not see it). Answers the last four
+ * before and after.
  */
 export async function reissueVoucherCode(
   tx: Executor,
   deps: { encryptionKey: string; publicUrl: string; findHolderEmail: (userId: string) => Promise<string | null> },
   voucherId: string,
+  expectedLast4: string,
 ): Promise<{ voucher: OrderRow; before: string; after: string }> {
   if (!UUID.test(voucherId)) throw notFound(VOUCHER_NOT_FOUND_MESSAGE);
   const [locked] = await tx.select().from(orders).where(eq(orders.id, voucherId.toLowerCase())).for('update');
@@ -109,7 +126,9 @@ export async function reissueVoucherCode(
   if (!locked.ownerId) throw conflict(REISSUE_UNCLAIMED_MESSAGE);
   const before = codeLastFourOf(deps.encryptionKey, locked);
   const cipher = createVoucherCipher(deps.encryptionKey);
-  const code = newVoucherCode();
+  const expected = lastFourOf(expectedLast4);
+  if (expected !== before) throw conflict(reissuedAlreadyMessage(expected, before));
+  const code = newCodeNotEnding(before);
   const after = lastFourOf(code);
   const [voucher] = await tx
     .update(orders)

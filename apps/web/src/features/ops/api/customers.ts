@@ -1,6 +1,7 @@
 import {
   type OpsCorrectRecipientRequest,
   type OpsOptionalReasonRequest,
+  type OpsVoucherPage,
   opsCustomerEndpoints,
 } from '@gvm/contract/ops-customers';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -85,8 +86,14 @@ export function useVoucherAction(voucherId: string) {
           });
         case 'correct':
           return callOps(opsCustomerEndpoints.correctRecipient, { params, body: request.recipient });
-        case 'reissue':
-          return callOps(opsCustomerEndpoints.reissueCode, { params, body: { reason: request.reason } });
+        case 'reissue': {
+          // The last four of the code on the page the operator confirmed on: the server reissues
+          // only while the code still ends in them, so a double press reissues once (decision 053).
+          const shown = queryClient.getQueryData<OpsVoucherPage>(voucherKey(voucherId));
+          if (!shown) throw new Error('The voucher is not loaded yet.');
+          const body = { reason: request.reason, codeLast4: shown.voucher.codeLast4 };
+          return callOps(opsCustomerEndpoints.reissueCode, { params, body });
+        }
       }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: customersKey }),

@@ -1,6 +1,7 @@
 import {
   type MessageDetail,
   type MessageListQuery,
+  type MessageReplyRequest,
   type MessageUpdateRequest,
   opsInboxEndpoints,
 } from '@gvm/contract/ops-inbox';
@@ -53,11 +54,15 @@ function useSettle(messageId: string) {
   };
 }
 
-/** POST /ops/messages/:messageId/replies: e-mails the sender, with their message quoted. */
+/**
+ * POST /ops/messages/:messageId/replies: e-mails the sender, with their message quoted. The form's
+ * `requestId` makes a repeat of one reply (a double press, a retry) the same reply.
+ */
 export function useReplyToMessage(messageId: string) {
   const settle = useSettle(messageId);
   return useMutation({
-    mutationFn: (body: string) => callOps(opsInboxEndpoints.replyToMessage, { params: { messageId }, body: { body } }),
+    mutationFn: (reply: MessageReplyRequest) =>
+      callOps(opsInboxEndpoints.replyToMessage, { params: { messageId }, body: reply }),
     onSuccess: settle,
   });
 }

@@ -89,8 +89,40 @@ describe('a message’s page', () => {
     expect(within(thread).getByText('A new e-mail is on its way.')).toBeInTheDocument();
     const sent = requests.filter((request) => request.method === 'POST');
     expect(sent.map((request) => [request.path, request.body])).toEqual([
-      [`/ops/messages/${MESSAGE_ID}/replies`, { body: 'A new e-mail is on its way.' }],
+      [`/ops/messages/${MESSAGE_ID}/replies`, { body: 'A new e-mail is on its way.', requestId: expect.any(String) }],
     ]);
+  });
+
+  it('sends a reply tried again after a failure with the same request id, and a changed reply with a new one', async () => {
+    let answers = 0;
+    const requests = serve('support', {
+      ...fakeEndpoint(opsInboxEndpoints.message, () => ({ status: 200, body: message })),
+      ...fakeEndpoint(opsInboxEndpoints.messageAssignees, () => ({ status: 200, body: { operators: [] } })),
+      ...fakeEndpoint(opsInboxEndpoints.replyToMessage, () => {
+        answers += 1;
+        return answers < 3
+          ? { status: 503, body: { error: 'The service is busy. Please try again.' } }
+          : { status: 201, body: message };
+      }),
+    });
+    renderConsole(`/ops/messages/${MESSAGE_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reply' }, LAZY_PAGE));
+    await user.type(screen.getByLabelText('Your reply'), 'On its way.');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The service is busy. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    await screen.findByRole('alert');
+    await user.type(screen.getByLabelText('Your reply'), ' Sorry!');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your reply is sent to amelia@example.com.');
+
+    const sent = requests
+      .filter((request) => request.method === 'POST')
+      .map((request) => request.body as { body: string; requestId: string });
+    expect(sent.map((reply) => reply.body)).toEqual(['On its way.', 'On its way.', 'On its way. Sorry!']);
+    expect(sent[1]?.requestId).toBe(sent[0]?.requestId);
+    expect(sent[2]?.requestId).not.toBe(sent[0]?.requestId);
   });
 
   it("assigns the message to the signed-in operator with 'Assign to me'", async () => {

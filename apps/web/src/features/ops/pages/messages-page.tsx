@@ -237,6 +237,8 @@ function AssignForm({
 
 function ReplyForm({ messageId, onDone, onCancel }: { messageId: string; onDone(): void; onCancel(): void }) {
   const [body, setBody] = useState('');
+  // One id per reply as typed: pressing 'Send reply' again sends the same reply, not a second one.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [error, setError] = useState<string | null>(null);
   const reply = useReplyToMessage(messageId);
 
@@ -246,10 +248,13 @@ function ReplyForm({ messageId, onDone, onCancel }: { messageId: string; onDone(
       setError('Please write a reply');
       return;
     }
-    reply.mutate(body.trim(), {
-      onSuccess: onDone,
-      onError: (failure) => setError(failureMessage(failure, 'The reply could not be sent.')),
-    });
+    reply.mutate(
+      { body: body.trim(), requestId },
+      {
+        onSuccess: onDone,
+        onError: (failure) => setError(failureMessage(failure, 'The reply could not be sent.')),
+      },
+    );
   }
 
   return (
@@ -269,6 +274,7 @@ function ReplyForm({ messageId, onDone, onCancel }: { messageId: string; onDone(
             value={body}
             onChange={(event) => {
               setBody(event.target.value);
+              setRequestId(crypto.randomUUID());
               setError(null);
             }}
           />

@@ -1,0 +1,2 @@
+ALTER TABLE "support_message_replies" ADD COLUMN "request_id" uuid;--> statement-breakpoint
+ALTER TABLE "support_message_replies" ADD CONSTRAINT "support_message_replies_request_id" UNIQUE("request_id");
