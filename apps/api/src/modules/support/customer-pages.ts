@@ -39,14 +39,14 @@ export async function viewCustomer(db: Database, actor: Actor, userId: string, n
   return db.transaction(async (tx) => {
     const profile = await findAccountProfile(tx, userId);
     if (!profile) throw notFound(CUSTOMER_NOT_FOUND_MESSAGE);
-    const [sessions, knownAddresses, vouchers, gifts, wallets, messages] = await Promise.all([
-      recentSessionsOf(tx, userId),
-      knownAddressCountOf(tx, userId),
-      vouchersOfCustomer(tx, userId),
-      giftsOfCustomer(tx, profile),
-      walletsOfCustomer(tx, userId),
-      contactMessagesFrom(tx, profile.email),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time (pg
+    // queues concurrent ones today, and pg 9 refuses them).
+    const sessions = await recentSessionsOf(tx, userId);
+    const knownAddresses = await knownAddressCountOf(tx, userId);
+    const vouchers = await vouchersOfCustomer(tx, userId);
+    const gifts = await giftsOfCustomer(tx, profile);
+    const wallets = await walletsOfCustomer(tx, userId);
+    const messages = await contactMessagesFrom(tx, profile.email);
     await recordAudit(tx, actor, { action: 'customer.view', targetType: 'customer', targetId: userId }, now);
     return {
       profile: {

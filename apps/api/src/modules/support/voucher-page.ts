@@ -71,12 +71,11 @@ function auditDetail(entry: AuditEntry): string | null {
 }
 
 async function timelineOf(db: Executor, voucher: VoucherRow, replacement: VoucherRow | null): Promise<Entry[]> {
-  const [gift, ledger, audit, orderAudit] = await Promise.all([
-    giftHistoryOfVoucher(db, voucher.id),
-    ledgerEntriesOfVoucher(db, voucher.id),
-    auditTrailOf(db, 'voucher', voucher.id),
-    voucher.checkoutSessionId ? auditTrailOf(db, 'order', voucher.checkoutSessionId) : Promise.resolve([]),
-  ]);
+  // One after another: the page is read in one transaction, one connection (see customer-pages.ts).
+  const gift = await giftHistoryOfVoucher(db, voucher.id);
+  const ledger = await ledgerEntriesOfVoucher(db, voucher.id);
+  const audit = await auditTrailOf(db, 'voucher', voucher.id);
+  const orderAudit = voucher.checkoutSessionId ? await auditTrailOf(db, 'order', voucher.checkoutSessionId) : [];
   const people = await findAccountSummaries(db, [
     voucher.buyerId,
     ...(voucher.ownerId ? [voucher.ownerId] : []),
