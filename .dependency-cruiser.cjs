@@ -11,6 +11,7 @@ const tableFilesOf = {
   auth: ['users'],
   carts: ['carts'],
   catalog: ['catalog'],
+  chat: ['chat'],
   checkout: ['checkout'],
   'dev-mailbox': ['mail'],
   finance: ['finance'],

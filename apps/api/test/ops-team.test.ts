@@ -33,7 +33,7 @@ const auditRowsFor = (targetId: string) => ctx.app.db.select().from(auditLog).wh
  * code, so a change to the code's table fails this test.
  */
 const expectedCapabilities: Record<OperatorRole, string[]> = {
-  support: ['customers.view', 'customers.help', 'messages'],
+  support: ['customers.view', 'customers.help', 'messages', 'chat'],
   finance: ['customers.view', 'money.move', 'money.approve', 'reports'],
   partnerships: ['partners'],
   admin: [
@@ -43,6 +43,8 @@ const expectedCapabilities: Record<OperatorRole, string[]> = {
     'money.move',
     'money.approve',
     'messages',
+    'chat',
+    'chat.canned',
     'partners',
     'reports',
     'audit',

@@ -20,6 +20,8 @@ export * from './ops-money';
 export * from './outreach';
 export * from './public-config';
 export * from './routes';
+export * from './support-chat';
+export * from './support-chat-text';
 export * from './text';
 export * from './users';
 export * from './value-options';

@@ -26,6 +26,10 @@ export const operatorCapabilities = [
   /** approve another operator's large refund or adjustment */
   'money.approve',
   'messages',
+  /** the live support chat: conversations, replies, internal notes (docs/product/support-chat.md) */
+  'chat',
+  /** write the chat's canned replies */
+  'chat.canned',
   'partners',
   /** reports and CSV export */
   'reports',
@@ -40,7 +44,7 @@ export type OperatorCapability = (typeof operatorCapabilities)[number];
  * the role may use.
  */
 export const roleCapabilities: Readonly<Record<OperatorRole, readonly OperatorCapability[]>> = {
-  support: ['customers.view', 'customers.help', 'messages'],
+  support: ['customers.view', 'customers.help', 'messages', 'chat'],
   finance: ['customers.view', 'money.move', 'money.approve', 'reports'],
   partnerships: ['partners'],
   admin: operatorCapabilities,

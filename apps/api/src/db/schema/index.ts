@@ -1,6 +1,7 @@
 // Every table of the application; each module keeps its own file here.
 export * from './carts';
 export * from './catalog';
+export * from './chat';
 export * from './checkout';
 export * from './finance';
 export * from './gifts';

@@ -8,4 +8,9 @@ export { type Actor, type AuditEvent, auditedChange, auditTrailOf, recordAudit }
 export { findOperatorEmails, type OperatorName, operatorNames, operatorsWithCapability } from './directory';
 export { type OperatorRequest, operatorRoute } from './operator-route';
 export { opsRoutes } from './routes';
-export { authenticateOperator, type SessionNeed, type SignedInOperator } from './sessions';
+export {
+  authenticateOperator,
+  isOperatorSessionUsable,
+  type SessionNeed,
+  type SignedInOperator,
+} from './sessions';

@@ -1,0 +1,83 @@
+/**
+ * What the support chat's widget and console page say and do with text, without zod (decision
+ * 023: the account pages' shell may show the launcher without loading the schemas). The rules
+ * are in docs/product/support-chat.md.
+ */
+
+/** A message is 1 to 2,000 characters after trimming. */
+export const CHAT_MESSAGE_MAX = 2000;
+
+/** The shopper's copy, exact (docs/product/support-chat.md#the-shoppers-panel). */
+export const chatShopperCopy = {
+  launcher: 'Chat with us',
+  launcherUnread: (unread: number) => `Chat with us (${unread} unread)`,
+  panelTitle: 'Support',
+  messageLabel: 'Message',
+  send: 'Send',
+  sending: 'Sending…',
+  notSent: 'Not sent — Retry',
+  operatorTyping: 'Support is typing…',
+  offline: "We're offline right now. Leave a message and we'll reply here and by e-mail.",
+  satisfactionQuestion: 'Did we solve your problem?',
+  satisfactionYes: 'Yes',
+  satisfactionNo: 'No',
+} as const;
+
+/** The answer of a send refused by the per-shopper limit (429). */
+export const CHAT_RATE_LIMITED_MESSAGE = "You're sending messages too fast. Try again in a minute.";
+
+export const chatConversationStateNames = {
+  open: 'Open',
+  waiting: 'Waiting on customer',
+  resolved: 'Resolved',
+} as const;
+
+/** Where the chat e-mail's link leads: the wallet, with the chat panel opened. */
+export const CHAT_PAGE_PATH = '/wallet?chat=open';
+
+/**
+ * A WebSocket close code the server uses (decision 051). A client reconnects after any other
+ * close; after these it needs a fresh token (4401) or a new sign-in (4403) first.
+ */
+export const chatCloseCodes = {
+  /** No valid `auth` message in time, or the token expired and no fresh one came. */
+  unauthenticated: 4401,
+  /** The session ended: logout, 'Sign out everywhere', the account or operator disabled. */
+  sessionEnded: 4403,
+} as const;
+
+/** Fills a canned reply's placeholders: `{firstName}` becomes the shopper's first name. */
+export function fillCannedReply(body: string, values: { firstName: string }): string {
+  return body.replaceAll('{firstName}', values.firstName);
+}
+
+/** The first word of a shopper's name, for `{firstName}`; 'there' when the name is empty. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] || 'there';
+}
+
+export type ChatTextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const LINK = /\bhttps?:\/\/[^\s<>"']+/gi;
+/** Punctuation that ends a sentence rather than the link it follows. */
+const TRAILING = /[.,;:!?)\]}]+$/;
+
+/**
+ * A message as text and links, for rendering without HTML: only http(s) addresses become links
+ * (never javascript:, data: or anything else), and each is shown as the text it was. A client
+ * renders text parts as text and links with rel="noopener noreferrer nofollow" target="_blank".
+ */
+export function chatTextParts(body: string): ChatTextPart[] {
+  const parts: ChatTextPart[] = [];
+  let last = 0;
+  for (const match of body.matchAll(LINK)) {
+    const start = match.index;
+    const link = match[0].replace(TRAILING, '');
+    if (link.length <= 'https://'.length) continue;
+    if (start > last) parts.push({ kind: 'text', text: body.slice(last, start) });
+    parts.push({ kind: 'link', text: link, href: link });
+    last = start + link.length;
+  }
+  if (last < body.length) parts.push({ kind: 'text', text: body.slice(last) });
+  return parts;
+}
