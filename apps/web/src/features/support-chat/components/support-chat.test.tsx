@@ -11,7 +11,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { type EndpointAnswer, epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import { type FakeWebSocket, installFakeWebSocket } from '@/test/fake-websocket';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
-import { SATISFACTION_THANKS } from './chat-widget';
+import { SATISFACTION_THANKS } from '../lib/chat-copy';
 import { SupportChat } from './support-chat';
 
 const conversationId = 'c0000000-0000-4000-8000-000000000001';
@@ -240,6 +240,13 @@ describe('the launcher', () => {
 });
 
 describe('the panel', () => {
+  it("opens at once from the chat e-mail's link (?chat=open)", async () => {
+    serveChat({ messages: [message(1, 'support', 'We replied')] });
+    renderAt('/wallet?chat=open');
+    const dialog = await screen.findByRole('dialog', { name: copy.panelTitle });
+    await waitFor(() => expect(messagesShown(dialog)).toEqual(['Support:We replied']));
+  });
+
   it('is a dialog: focus starts in the message field, stays inside, Escape closes it and focus returns to the launcher', async () => {
     serveChat();
     const user = renderAt('/wallet');
