@@ -14,6 +14,8 @@ import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { SATISFACTION_THANKS } from '../lib/chat-copy';
 import { SupportChat } from './support-chat';
 
+/** The widget's chunk loads on its first render, which can take more than findBy's default second. */
+const LAZY = { timeout: 5000 };
 const conversationId = 'c0000000-0000-4000-8000-000000000001';
 const accessToken = fakeAccessToken({ exp: epochSeconds(900) });
 
@@ -159,8 +161,8 @@ async function connect(index = 0, ready: { operatorsOnline?: boolean } = {}) {
 }
 
 async function openPanel(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: /^Chat with us/ }));
-  return screen.findByRole('dialog', { name: copy.panelTitle });
+  await user.click(await screen.findByRole('button', { name: /^Chat with us/ }, LAZY));
+  return screen.findByRole('dialog', { name: copy.panelTitle }, LAZY);
 }
 
 function messagesShown(dialog: HTMLElement) {
@@ -174,8 +176,8 @@ describe('who sees the chat (docs/product/support-chat.md#in-the-browser)', () =
     for (const path of ['/wallet', '/settings', '/account', '/wishlist', '/redeem', '/exchange-voucher', '/checkout']) {
       const { requests } = serveChat();
       renderAt(path);
-      expect(await screen.findByRole('button', { name: copy.launcher })).toBeInTheDocument();
-      await waitFor(() => expect(requests.map((request) => request.path)).toContain('/support-chat'));
+      expect(await screen.findByRole('button', { name: copy.launcher }, LAZY)).toBeInTheDocument();
+      await waitFor(() => expect(requests.map((request) => request.path)).toContain('/support-chat'), LAZY);
       restoreApi();
       document.body.innerHTML = '';
       localStorage.clear();
@@ -214,7 +216,7 @@ describe('the launcher', () => {
       ],
     });
     const user = renderAt('/wallet');
-    const launcher = await screen.findByRole('button', { name: 'Chat with us (2 unread)' });
+    const launcher = await screen.findByRole('button', { name: 'Chat with us (2 unread)' }, LAZY);
     expect(within(launcher).getByTestId('chat-unread-badge')).toHaveTextContent('2');
 
     const socket = await connect();
@@ -243,7 +245,7 @@ describe('the panel', () => {
   it("opens at once from the chat e-mail's link (?chat=open)", async () => {
     serveChat({ messages: [message(1, 'support', 'We replied')] });
     renderAt('/wallet?chat=open');
-    const dialog = await screen.findByRole('dialog', { name: copy.panelTitle });
+    const dialog = await screen.findByRole('dialog', { name: copy.panelTitle }, LAZY);
     await waitFor(() => expect(messagesShown(dialog)).toEqual(['Support:We replied']));
   });
 

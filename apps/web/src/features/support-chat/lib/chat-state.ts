@@ -50,6 +50,13 @@ export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** `held` and `incoming` as one list in id order, each id once (the incoming copy kept). */
+export function mergeById<T extends { id: string }>(held: readonly T[], incoming: readonly T[]): T[] {
+  const byId = new Map(held.map((item) => [item.id, item]));
+  for (const item of incoming) byId.set(item.id, item);
+  return [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
+}
+
 function maxId(a: string, b: string): string {
   return compareIds(a, b) >= 0 ? a : b;
 }
@@ -61,9 +68,7 @@ function maxId(a: string, b: string): string {
  */
 export function mergeMessages(state: ChatState, incoming: ShopperChatMessage[]): ChatState {
   if (incoming.length === 0) return state;
-  const byId = new Map(state.messages.map((message) => [message.id, message]));
-  for (const message of incoming) byId.set(message.id, message);
-  const messages = [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
+  const messages = mergeById(state.messages, incoming);
   const stored = new Set(incoming.filter((message) => message.author === 'shopper').map((message) => message.clientId));
   const pending = state.pending.filter((message) => !stored.has(message.clientId));
   const supportSpoke = incoming.some((message) => message.author === 'support');
