@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createSessionRegistry } from './modules/auth/session-registry';
 import { cartRoutes } from './modules/carts/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { type ChatTimings, chatOpsRoutes, chatRoutes, registerChat } from './modules/chat';
 import { registerCreditHoldSweeper } from './modules/checkout';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { servesDevMailbox } from './modules/dev-mailbox/gate';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   mailWorker?: Partial<MailWorkerOptions>;
   /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass a fake or a fast simulator. */
   payments?: PaymentProvider;
+  /** The chat's re-check, presence and ping intervals; tests shorten them. */
+  chat?: Partial<ChatTimings>;
 }
 
 declare module 'fastify' {
@@ -76,6 +79,7 @@ export async function buildApp({
   clock,
   mailWorker,
   payments,
+  chat: chatTimings,
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -140,6 +144,8 @@ export async function buildApp({
   registerNoStoreDefault(app);
   await app.register(authPlugin, { sessions: createSessionRegistry(app.db, app.clock) });
   registerMailWorker(app, mailWorker);
+  // The support chat's sockets, bus and presence (decision 051); needs the session registry.
+  const chat = await registerChat(app, chatTimings);
   // Scheduled gift e-mails and 30-day reminders (decision 025).
   registerGiftScheduler(app);
   // Unpaid checkouts past their expiry give back the UGM Credit they hold (decision 026).
@@ -169,6 +175,8 @@ export async function buildApp({
       await api.register(supportRoutes);
       await api.register(outreachOpsRoutes);
       await api.register(financeRoutes);
+      await api.register(chatRoutes, { chat });
+      await api.register(chatOpsRoutes, { chat });
     },
     { prefix: API_BASE_PATH },
   );

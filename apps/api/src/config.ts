@@ -77,6 +77,10 @@ const envSchema = z.object({
   CATALOG_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** How often an instance re-reads the catalogue's generation, in milliseconds. */
   CATALOG_CACHE_RECHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Messages one shopper may send to the support chat per minute (docs/product/support-chat.md). */
+  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Unresolved chat conversations the chat gives an online operator by itself, at most. */
+  CHAT_AUTO_ASSIGN_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -130,6 +134,10 @@ export interface Config {
   catalogCacheMb: number;
   /** A catalogue change is seen by every instance within this many milliseconds (0: at once). */
   catalogCacheRecheckMs: number;
+  /** Messages one shopper may send to the support chat per minute. */
+  chatRateLimit: number;
+  /** Unresolved conversations auto-assigned to one online operator, at most (0: none). */
+  chatAutoAssignLimit: number;
   logLevel: string;
   /** The built single-page app; undefined when it should not be served (API tests). */
   webDistDir: string | undefined;
@@ -213,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verifyIpLimit: e.VERIFY_IP_LIMIT,
     catalogCacheMb: e.CATALOG_CACHE_MB,
     catalogCacheRecheckMs: e.CATALOG_CACHE_RECHECK_MS,
+    chatRateLimit: e.CHAT_RATE_LIMIT,
+    chatAutoAssignLimit: e.CHAT_AUTO_ASSIGN_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
   };
@@ -276,6 +286,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     catalogCacheMb: 16,
     // Tests write products and read them back at once: they see every change immediately.
     catalogCacheRecheckMs: 0,
+    chatRateLimit: 20,
+    chatAutoAssignLimit: 5,
     logLevel: 'silent',
     webDistDir: undefined,
     ...overrides,

@@ -17,6 +17,11 @@ export interface SessionRegistry {
   isLive(sessionId: string): Promise<boolean>;
   /** Tells this instance at once that the session has ended. */
   ended(sessionId: string): void;
+  /**
+   * Subscribes to `ended` on this instance (the chat closes that session's sockets at once,
+   * decision 051). Answers the unsubscribe function.
+   */
+  onEnded(listener: (sessionId: string) => void): () => void;
 }
 
 export interface AuthPluginOptions {

@@ -30,10 +30,16 @@ export function createSessionRegistry(
     perf: { now: () => clock().getTime() },
     fetchMethod: (sessionId) => isSessionLive(db, sessionId),
   });
+  const listeners = new Set<(sessionId: string) => void>();
   return {
     isLive: async (sessionId) => UUID.test(sessionId) && (await cache.fetch(sessionId)) === true,
     ended: (sessionId) => {
       cache.set(sessionId, false);
+      for (const listener of listeners) listener(sessionId);
+    },
+    onEnded: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

@@ -7,4 +7,9 @@
 export { type Actor, type AuditEvent, auditTrailOf, recordAudit } from './audit';
 export { findOperatorEmails, type OperatorName, operatorNames, operatorsWithCapability } from './directory';
 export { opsRoutes } from './routes';
-export { authenticateOperator, type SessionNeed, type SignedInOperator } from './sessions';
+export {
+  authenticateOperator,
+  isOperatorSessionUsable,
+  type SessionNeed,
+  type SignedInOperator,
+} from './sessions';

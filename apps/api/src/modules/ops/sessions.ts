@@ -130,3 +130,32 @@ export async function authenticateOperator(
     expiresAt: found.expiresAt,
   };
 }
+
+/**
+ * Whether an operator session may still be used for a capability, without moving its idle timer:
+ * for a long-lived connection (the chat's socket, decision 051) re-checked every few seconds, so
+ * an open socket alone does not keep a console signed in. False for an unknown, ended, expired
+ * or idle session, a disabled operator, or a role that lacks the capability now.
+ */
+export async function isOperatorSessionUsable(
+  db: Executor,
+  sessionId: string,
+  capability: OperatorCapability,
+  now: Date,
+): Promise<boolean> {
+  const [found] = await db
+    .select({
+      stage: operatorSessions.stage,
+      lastSeenAt: operatorSessions.lastSeenAt,
+      expiresAt: operatorSessions.expiresAt,
+      endedAt: operatorSessions.endedAt,
+      role: operators.role,
+      disabledAt: operators.disabledAt,
+    })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(eq(operatorSessions.id, sessionId));
+  if (!found || found.endedAt || found.disabledAt || found.stage !== 'full') return false;
+  if (found.expiresAt <= now || now.getTime() - found.lastSeenAt.getTime() >= IDLE_TIMEOUT_MS) return false;
+  return roleCan(found.role, capability);
+}

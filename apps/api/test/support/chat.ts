@@ -1,0 +1,148 @@
+import type { OperatorChatEvent, SendChatMessageRequest, ShopperChatEvent } from '@gvm/contract';
+import { WebSocket } from 'ws';
+import { buildApp } from '../../src/app';
+import type { App } from '../../src/app-types';
+import { type Config, testConfig } from '../../src/config';
+import type { DatabaseHandle } from '../../src/db/client';
+import type { ChatTimings } from '../../src/modules/chat';
+import { createTestDatabase } from '../helpers';
+import { createTestClock, type TestClock } from './app';
+import { bearer, nextIp } from './sign-in';
+
+/** The chat's intervals in tests: sessions re-checked every 100 ms, so a test waits briefly. */
+export const fastChatTimings: Partial<ChatTimings> = { recheckMs: 100, authTimeoutMs: 500 };
+
+export interface ListeningChatApp {
+  app: App;
+  clock: TestClock;
+  /** ws://127.0.0.1:PORT/api/v1/support-chat/socket */
+  socketUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole app listening on a free port (a real WebSocket needs a real socket), on its own
+ * database unless one is given (two instances on one database share it; the caller closes it).
+ */
+export async function startChatApp(
+  overrides: Partial<Config> = {},
+  shared?: { database: DatabaseHandle; clock: TestClock },
+): Promise<ListeningChatApp> {
+  const database = shared?.database ?? (await createTestDatabase());
+  const clock = shared?.clock ?? createTestClock();
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    logger: false,
+    clock: clock.now,
+    chat: fastChatTimings,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    clock,
+    socketUrl: `ws://127.0.0.1:${port}/api/v1/support-chat/socket`,
+    close: async () => {
+      await app.close();
+      if (!shared) await database.close();
+    },
+  };
+}
+
+type AnyEvent = ShopperChatEvent | OperatorChatEvent;
+
+/** A chat socket as a client holds it: every event it received, in order, and how it closed. */
+export interface ChatSocket {
+  socket: WebSocket;
+  events: AnyEvent[];
+  /** Resolves with the first event (from now on, or already received) that matches. */
+  next<T extends AnyEvent['type']>(
+    type: T,
+    matches?: (event: Extract<AnyEvent, { type: T }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<AnyEvent, { type: T }>>;
+  closed: Promise<{ code: number; reason: string }>;
+  send(event: object): void;
+  close(): void;
+}
+
+/** Opens a socket; with a token it authenticates and waits for `ready`. */
+export async function openChatSocket(url: string, token?: string): Promise<ChatSocket> {
+  const socket = new WebSocket(url);
+  const events: AnyEvent[] = [];
+  const waiters = new Set<() => void>();
+  socket.on('message', (raw) => {
+    events.push(JSON.parse(raw.toString()) as AnyEvent);
+    for (const waiter of waiters) waiter();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const chat: ChatSocket = {
+    socket,
+    events,
+    closed,
+    send: (event) => socket.send(JSON.stringify(event)),
+    close: () => socket.close(),
+    next: (type, matches, timeoutMs = 3000) =>
+      new Promise((resolve, reject) => {
+        let seen = 0;
+        const look = () => {
+          for (; seen < events.length; seen += 1) {
+            const event = events[seen];
+            if (event?.type === type && (!matches || matches(event as never))) {
+              waiters.delete(look);
+              clearTimeout(timer);
+              resolve(event as never);
+              return;
+            }
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(look);
+          reject(new Error(`no ${type} event within ${timeoutMs} ms; received ${JSON.stringify(events)}`));
+        }, timeoutMs);
+        waiters.add(look);
+        look();
+      }),
+  };
+  if (token) {
+    chat.send({ type: 'auth', token });
+    await chat.next('ready');
+  }
+  return chat;
+}
+
+let clientCounter = 0;
+/** A fresh client id, as the widget makes one per message. */
+export function newClientId(): string {
+  clientCounter += 1;
+  return `client-${Date.now()}-${clientCounter}`;
+}
+
+export function shopperSend(app: App, token: string, body: string, clientId = newClientId()) {
+  const payload: SendChatMessageRequest = { body, clientId };
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/support-chat/messages',
+    headers: bearer(token),
+    payload,
+    remoteAddress: nextIp(),
+  });
+}
+
+export function shopperCall(app: App, method: 'GET' | 'POST', path: string, token: string | null, payload?: object) {
+  return app.inject({
+    method,
+    url: `/api/v1/support-chat${path}`,
+    headers: token ? bearer(token) : {},
+    remoteAddress: nextIp(),
+    ...(payload ? { payload } : {}),
+  });
+}
