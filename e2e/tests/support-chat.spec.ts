@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createOperator, openConsoleAs } from './support/operator';
 import { signInThroughApi } from './support/sign-in';
@@ -8,6 +10,14 @@ import { signInThroughApi } from './support/sign-in';
  * /wallet and a support operator in the console, in two browser contexts, talking both ways over
  * the real socket, until the operator resolves and the shopper answers the satisfaction question.
  */
+
+/** axe-core's findings on the page as it stands: all of them, or only serious and critical ones. */
+async function violations(page: Page, { all }: { all: boolean }) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => all || violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
 
 // An operator made with real codes, a shopper signed in, two pages: more than 30 seconds on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -40,6 +50,8 @@ test('a shopper and a support operator chat both ways, live, until it is resolve
   await panel.getByLabel(copy.messageLabel).press('Enter');
   await expect(panel.getByText(question)).toBeVisible();
   await expect(panel.getByText(copy.sending)).toHaveCount(0);
+  // The shop's standard: no serious or critical finding, the panel open.
+  expect(await violations(page, { all: false }), 'axe on /wallet with the chat open').toEqual([]);
 
   // The console's list learns of the new conversation over the socket.
   await operatorPage.getByRole('link', { name }).click();
