@@ -336,6 +336,27 @@ describe('the console’s Chat page (docs/product/operators.md#chat)', () => {
     expect(screen.queryByText('Customer is typing…')).not.toBeInTheDocument();
   });
 
+  it('reconnects after a drop and catches up the open conversation, showing nothing twice', async () => {
+    const { held } = serve('support');
+    renderConsole(`/ops/chat/${CONVERSATION_ID}`);
+    const messages = await screen.findByRole('list', { name: 'Messages' }, LAZY_PAGE);
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    (sockets[0] as FakeWebSocket).accept();
+    (sockets[0] as FakeWebSocket).drop();
+    // While it was away the customer wrote again.
+    held.conversation = {
+      ...held.conversation,
+      messages: [...held.conversation.messages, chatMessage(6, 'shopper', 'Hello again?')],
+    };
+    await waitFor(() => expect(sockets).toHaveLength(2), { timeout: 3000 });
+    const second = sockets[1] as FakeWebSocket;
+    second.accept();
+    await waitFor(() => expect(second.sent).toEqual([{ type: 'auth', token: 'session-1' }]));
+    second.push({ type: 'ready', party: 'operator', operatorsOnline: true, expiresAt: '2026-11-27T18:00:00.000Z' });
+    expect(await within(messages).findByText('Hello again?')).toBeInTheDocument();
+    expect(within(messages).getAllByRole('listitem')).toHaveLength(3);
+  });
+
   it('lets an admin add a canned reply', async () => {
     const { requests } = serve('admin');
     renderConsole('/ops/chat');
