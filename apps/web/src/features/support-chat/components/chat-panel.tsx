@@ -10,7 +10,7 @@ import type { ShopperChatControls } from '../hooks/use-shopper-chat';
 import { SATISFACTION_NOT_SENT, SATISFACTION_THANKS } from '../lib/chat-copy';
 import { MessageText } from './message-text';
 
-interface ChatPanelProps {
+export interface ChatPanelProps {
   chat: ShopperChatControls;
   open: boolean;
   onOpenChange(open: boolean): void;

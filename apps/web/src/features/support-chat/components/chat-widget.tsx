@@ -1,12 +1,14 @@
 import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
 import { MessageCircle } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useShopperChat } from '../hooks/use-shopper-chat';
 import { unreadCount } from '../lib/chat-state';
+import type { ChatPanelProps } from './chat-panel';
 
 const loadPanel = () => import('./chat-panel');
-const ChatPanel = lazy(loadPanel);
+/** A panel that cannot be fetched (offline) leaves the launcher as it is, never breaks the page. */
+const ChatPanel = lazy<ComponentType<ChatPanelProps>>(() => loadPanel().catch(() => ({ default: () => null })));
 
 /**
  * The shopper's chat (docs/product/support-chat.md#in-the-browser): the 'Chat with us' launcher

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
 import { isChatPage } from '../lib/chat-pages';
 
-const ChatWidget = lazy(() => import('./chat-widget'));
+/** A chunk that cannot be fetched (offline) leaves the chat out until the next load, never the page. */
+const ChatWidget = lazy<ComponentType>(() => import('./chat-widget').catch(() => ({ default: () => null })));
 
 /**
  * The live support chat's launcher and panel (docs/product/support-chat.md#in-the-browser): only
