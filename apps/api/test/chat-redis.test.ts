@@ -79,21 +79,17 @@ describe.skipIf(!redisInstalled)('the chat across two instances through Redis', 
     const sent = await shopperSend(first.app, shopper.token, 'Hello from instance one');
     expect(sent.statusCode).toBe(201);
     const conversationId = sent.json<SentShopperMessage>().conversation.id;
-    const arrived = await operatorSocket.next(
-      'message',
-      (event) => event.message.body === 'Hello from instance one',
-      1000,
-    );
+    const arrived = await operatorSocket.next('message', (event) => event.message.body === 'Hello from instance one');
     expect(arrived.message.conversationId).toBe(conversationId);
 
     operatorSocket.send({ type: 'typing', conversationId });
-    await shopperSocket.next('typing', (event) => event.party === 'operator', 1000);
+    await shopperSocket.next('typing', (event) => event.party === 'operator');
     const answer = await opsCall(second.app, 'POST', `/chat/conversations/${conversationId}/replies`, operator.token, {
       body: 'Hello from instance two',
       clientId: newClientId(),
     });
     expect(answer.statusCode).toBe(201);
-    await shopperSocket.next('message', (event) => event.message.body === 'Hello from instance two', 1000);
+    await shopperSocket.next('message', (event) => event.message.body === 'Hello from instance two');
     await shopperSocket.next(
       'state',
       (event) => 'unread' in event.conversation && event.conversation.state === 'waiting',

@@ -131,8 +131,17 @@ describe('token expiry', () => {
   it('refuses a fresh token of another shopper on an open socket', async () => {
     const first = await createUserAndToken(ctx.app);
     const second = await createUserAndToken(ctx.app);
-    const socket = await socketFor(first.token);
-    socket.send({ type: 'auth', token: second.token });
+    // Tokens of the app's clock, which earlier tests moved on.
+    const tokenOf = (user: typeof first) =>
+      signAccessToken(
+        ctx.app.appConfig.jwtSecret,
+        { userId: user.user.id, sessionId: user.sessionId },
+        ctx.clock.now(),
+      );
+    const socket = await socketFor(await tokenOf(first));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+    socket.send({ type: 'auth', token: await tokenOf(second) });
     expect((await socket.closed).code).toBe(UNAUTHENTICATED);
   });
 });

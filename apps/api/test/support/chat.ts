@@ -90,7 +90,7 @@ export async function openChatSocket(url: string, token?: string): Promise<ChatS
     closed,
     send: (event) => socket.send(JSON.stringify(event)),
     close: () => socket.close(),
-    next: (type, matches, timeoutMs = 3000) =>
+    next: (type, matches, timeoutMs = 5000) =>
       new Promise((resolve, reject) => {
         let seen = 0;
         const look = () => {

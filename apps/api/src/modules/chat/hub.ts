@@ -45,6 +45,8 @@ export interface ChatConnection {
 export class ChatHub {
   private readonly connections = new Set<ChatConnection>();
   private operatorsOnline = false;
+  /** Whether this instance ever wrote a presence row (so shutdown has rows to remove). */
+  private wrotePresence = false;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -80,6 +82,7 @@ export class ChatHub {
   async add(connection: ChatConnection): Promise<void> {
     const first = !this.has(connection.party, connection.partyId);
     this.connections.add(connection);
+    this.wrotePresence = true;
     await markPresent(this.ctx.db, connection.party, connection.partyId, this.instanceId, this.ctx.clock());
     if (first && connection.party === 'operator') this.ctx.bus.publish({ kind: 'presence' });
   }
@@ -174,8 +177,11 @@ export class ChatHub {
     }
   }
 
+  /** An instance with no sockets has no rows to refresh and nobody to tell. */
   private async refreshPresence(): Promise<void> {
-    if (this.connections.size > 0) await refreshInstance(this.ctx.db, this.instanceId, this.ctx.clock());
+    if (this.connections.size === 0) return;
+    await refreshInstance(this.ctx.db, this.instanceId, this.ctx.clock());
+    // An operator's instance that died says nothing: its rows age out, noticed here.
     await this.announcePresence();
   }
 
@@ -196,7 +202,14 @@ export class ChatHub {
     const hadOperators = [...this.connections].some((connection) => connection.party === 'operator');
     for (const connection of this.connections) connection.socket.close(1012, 'The server is restarting.');
     this.connections.clear();
-    await clearInstance(this.ctx.db, this.instanceId);
+    if (!this.wrotePresence) return;
+    try {
+      await clearInstance(this.ctx.db, this.instanceId);
+    } catch (error) {
+      // Shutting down goes on: the rows age out within PRESENCE_FRESH_MS by themselves.
+      this.log.warn({ err: error }, 'chat: presence rows were left to age out');
+      return;
+    }
     if (hadOperators) this.ctx.bus.publish({ kind: 'presence' });
   }
 }
