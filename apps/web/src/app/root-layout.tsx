@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SaveLocalCartOnSignIn } from '@/features/cart';
 import { HomePageSkeleton } from '@/features/catalog';
+import { SupportChat } from '@/features/support-chat';
 import Footer from './layout/footer';
 import { Header } from './layout/header';
 import { OfflineBanner } from './layout/offline-banner';
@@ -27,6 +28,7 @@ export function RootLayout() {
       </RouteErrorBoundary>
       <LazyScrollRestoration />
       <SaveLocalCartOnSignIn />
+      <SupportChat />
     </Shell>
   );
 }

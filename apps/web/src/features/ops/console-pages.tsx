@@ -43,6 +43,15 @@ export const consolePages: readonly ConsolePage[] = [
     ),
   },
   {
+    label: 'Chat',
+    path: 'chat',
+    capability: 'chat',
+    Page: page(
+      () => import('./pages/chat-page'),
+      (m) => m.ChatPage,
+    ),
+  },
+  {
     label: 'Messages',
     path: 'messages',
     capability: 'messages',

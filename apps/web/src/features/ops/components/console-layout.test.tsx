@@ -22,14 +22,15 @@ afterEach(() => {
 
 /** The menu each role sees (docs/product/operators.md#the-console), written out here, not derived. */
 const menuOf: Record<OperatorRole, string[]> = {
-  support: ['Customers', 'Messages'],
+  support: ['Customers', 'Chat', 'Messages'],
   finance: ['Customers', 'Approvals', 'Reports'],
   partnerships: ['Partners'],
-  admin: ['Customers', 'Approvals', 'Messages', 'Partners', 'Reports', 'Audit log', 'Team'],
+  admin: ['Customers', 'Approvals', 'Chat', 'Messages', 'Partners', 'Reports', 'Audit log', 'Team'],
 };
 const addressOf: Record<string, string> = {
   Customers: '/ops/customers',
   Approvals: '/ops/approvals',
+  Chat: '/ops/chat',
   Messages: '/ops/messages',
   Partners: '/ops/partners',
   Reports: '/ops/reports',

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { useCustomer, useCustomerAction } from '../api/customers';
 import { useOperator } from '../hooks/use-operator';
+import { useCustomerLinks } from '../lib/customer-links';
 import { dateTime } from '../lib/format';
 import { AdjustCreditForm } from './adjust-credit-form';
 import { ConsolePageHeading } from './console-page-heading';
@@ -21,6 +22,11 @@ import { VoucherTable } from './voucher-table';
  */
 export function CustomerDetail() {
   const { userId = '' } = useParams();
+  return <CustomerPanel userId={userId} />;
+}
+
+/** A customer's page for `userId`: the Customers page's, or beside a chat conversation. */
+export function CustomerPanel({ userId }: { userId: string }) {
   const customer = useCustomer(userId);
   if (customer.isError) {
     return (
@@ -41,16 +47,23 @@ const section = 'mt-8 text-lg font-semibold text-gray-900';
 
 function CustomerView({ page }: { page: CustomerPage }) {
   const { can } = useOperator();
+  const { embedded, back } = useCustomerLinks();
   const { profile } = page;
   const [outcome, setOutcome] = useState<Outcome>(null);
   return (
     <>
-      <p className="text-sm">
-        <Link to="/ops/customers" className="text-brand-700 underline">
-          Back to the search
-        </Link>
-      </p>
-      <ConsolePageHeading title={profile.email} />
+      {embedded ? (
+        <h2 className="break-all text-xl font-semibold text-gray-900">{profile.email}</h2>
+      ) : (
+        <>
+          <p className="text-sm">
+            <Link to={back.to} className="text-brand-700 underline">
+              {back.label}
+            </Link>
+          </p>
+          <ConsolePageHeading title={profile.email} />
+        </>
+      )}
       <CustomerActions page={page} onOutcome={setOutcome} />
       <OutcomeNote outcome={outcome} />
 
@@ -144,12 +157,13 @@ function CustomerView({ page }: { page: CustomerPage }) {
 }
 
 function GiftList({ gifts, direction }: { gifts: readonly OpsGift[]; direction: 'sent' | 'received' }) {
+  const links = useCustomerLinks();
   if (gifts.length === 0) return <p className="mt-2 text-gray-700">No gifts {direction}.</p>;
   return (
     <ul className="mt-2 space-y-1 text-sm">
       {gifts.map((gift) => (
         <li key={gift.voucherId}>
-          <Link to={`/ops/customers/vouchers/${gift.voucherId}`} className="text-brand-700 underline">
+          <Link to={links.voucher(gift.voucherId)} className="text-brand-700 underline">
             {gift.merchantName} {formatMoney(gift.value, gift.currency)}
           </Link>{' '}
           {direction === 'sent' ? `to ${gift.recipientEmail}` : `from ${gift.senderEmail ?? 'a former customer'}`} ·{' '}

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { useOpsVoucher, useVoucherAction, type VoucherAction } from '../api/customers';
 import { useOperator } from '../hooks/use-operator';
+import { useCustomerLinks } from '../lib/customer-links';
 import { dateTime } from '../lib/format';
 import { ConsolePageHeading } from './console-page-heading';
 import { type Outcome, OutcomeNote } from './outcome-note';
@@ -42,11 +43,13 @@ export function VoucherDetail() {
 function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () => void }) {
   const { voucher, gift, timeline } = page;
   const { can } = useOperator();
+  const links = useCustomerLinks();
+  const voucherTitle = `${voucher.merchantName} voucher, ${formatMoney(voucher.value, voucher.currency)}`;
   const [outcome, setOutcome] = useState<Outcome>(null);
   const voidable = voucher.state === 'active' || voucher.state === 'activated';
   const person = (who: { id: string; email: string } | null) =>
     who ? (
-      <Link to={`/ops/customers/${who.id}`} className="text-brand-700 underline">
+      <Link to={links.customer(who.id)} className="text-brand-700 underline">
         {who.email}
       </Link>
     ) : (
@@ -55,11 +58,15 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
   return (
     <>
       <p className="text-sm">
-        <Link to="/ops/customers" className="text-brand-700 underline">
-          Back to the search
+        <Link to={links.back.to} className="text-brand-700 underline">
+          {links.back.label}
         </Link>
       </p>
-      <ConsolePageHeading title={`${voucher.merchantName} voucher, ${formatMoney(voucher.value, voucher.currency)}`} />
+      {links.embedded ? (
+        <h2 className="text-xl font-semibold text-gray-900">{voucherTitle}</h2>
+      ) : (
+        <ConsolePageHeading title={voucherTitle} />
+      )}
       <p className="mt-2 text-sm">
         <Link to={`/ops/orders/${voucher.id}`} className="text-brand-700 underline">
           Its order and refunds

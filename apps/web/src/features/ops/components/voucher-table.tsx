@@ -1,10 +1,12 @@
 import { formatMoney } from '@gvm/contract/money';
 import type { OpsVoucherSummary } from '@gvm/contract/ops-customers';
 import { Link } from 'react-router';
+import { useCustomerLinks } from '../lib/customer-links';
 import { dateTime } from '../lib/format';
 
 /** Vouchers as an operator sees them: state and the code's last four only (decision 048). */
 export function VoucherTable({ vouchers, caption }: { vouchers: readonly OpsVoucherSummary[]; caption: string }) {
+  const links = useCustomerLinks();
   if (vouchers.length === 0) return <p className="mt-2 text-gray-700">No vouchers.</p>;
   return (
     <div className="mt-2 overflow-x-auto">
@@ -36,7 +38,7 @@ export function VoucherTable({ vouchers, caption }: { vouchers: readonly OpsVouc
           {vouchers.map((voucher) => (
             <tr key={voucher.id} className="border-gray-100 border-b">
               <td className="py-2 pr-4">
-                <Link to={`/ops/customers/vouchers/${voucher.id}`} className="text-brand-700 underline">
+                <Link to={links.voucher(voucher.id)} className="text-brand-700 underline">
                   {voucher.merchantName}
                   {voucher.isGift ? ' (gift)' : ''}
                 </Link>

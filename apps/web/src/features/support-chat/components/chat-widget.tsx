@@ -1,0 +1,70 @@
+import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
+import { MessageCircle } from 'lucide-react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useShopperChat } from '../hooks/use-shopper-chat';
+import { unreadCount } from '../lib/chat-state';
+import type { ChatPanelProps } from './chat-panel';
+
+const loadPanel = () => import('./chat-panel');
+/** A panel that cannot be fetched (offline) leaves the launcher as it is, never breaks the page. */
+const ChatPanel = lazy<ComponentType<ChatPanelProps>>(() => loadPanel().catch(() => ({ default: () => null })));
+
+/**
+ * The shopper's chat (docs/product/support-chat.md#in-the-browser): the 'Chat with us' launcher
+ * at the bottom right, named with the number of unread replies, and the 'Support' panel it opens.
+ * The conversation and the socket start with the launcher; the panel's code (a Radix dialog) is
+ * fetched when the pointer or the keyboard first reaches the launcher. The link of the chat's
+ * e-mail (`?chat=open`) opens the panel at once.
+ */
+export default function ChatWidget() {
+  const chat = useShopperChat();
+  const [searchParams] = useSearchParams();
+  const [open, setOpen] = useState(() => searchParams.get('chat') === 'open');
+  const [mounted, setMounted] = useState(open);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const unread = unreadCount(chat.state);
+  const { markRead } = chat;
+  const lastId = chat.state.messages.at(-1)?.id;
+
+  // Whatever arrives while the panel is open is read.
+  useEffect(() => {
+    if (open && lastId) markRead();
+  }, [open, lastId, markRead]);
+
+  return (
+    <>
+      <button
+        ref={launcher}
+        type="button"
+        aria-label={unread > 0 ? copy.launcherUnread(unread) : copy.launcher}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+        className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full bg-brand-600 px-4 py-3 font-semibold text-white shadow-lg shadow-brand-600/30 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6 sm:bottom-6"
+      >
+        <MessageCircle className="h-5 w-5" aria-hidden="true" />
+        <span>{copy.launcher}</span>
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="chat-unread-badge"
+            className="absolute -top-1.5 -right-1.5 flex h-6 min-w-6 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white ring-2 ring-white"
+          >
+            {unread}
+          </span>
+        ) : null}
+      </button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <ChatPanel chat={chat} open={open} onOpenChange={setOpen} launcher={launcher} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

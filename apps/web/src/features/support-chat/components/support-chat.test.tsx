@@ -1,0 +1,428 @@
+import { type ShopperChatMessage, type ShopperConversation, supportChatEndpoints } from '@gvm/contract/support-chat';
+import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storeTokens } from '@/lib/auth/token-storage';
+import { API_BASE_PATH, api } from '@/lib/http-client';
+import { createQueryClient } from '@/lib/query-client';
+import { type EndpointAnswer, epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
+import { type FakeWebSocket, installFakeWebSocket } from '@/test/fake-websocket';
+import { signInAs, signOut, testUser } from '@/test/signed-in';
+import { SATISFACTION_THANKS } from '../lib/chat-copy';
+import { SupportChat } from './support-chat';
+
+/** The widget's chunk loads on its first render, which can take more than findBy's default second. */
+const LAZY = { timeout: 5000 };
+const conversationId = 'c0000000-0000-4000-8000-000000000001';
+const accessToken = fakeAccessToken({ exp: epochSeconds(900) });
+
+function conversation(overrides: Partial<ShopperConversation> = {}): ShopperConversation {
+  return {
+    id: conversationId,
+    state: 'open',
+    unread: 0,
+    lastReadId: '0',
+    satisfaction: null,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    resolvedAt: null,
+    ...overrides,
+  };
+}
+
+function message(id: number, author: 'shopper' | 'support', body: string): ShopperChatMessage {
+  return {
+    id: String(id),
+    conversationId,
+    author,
+    body,
+    clientId: `client-${id}-abc`,
+    createdAt: '2026-11-27T10:00:00.000Z',
+  };
+}
+
+/**
+ * The shopper's side of the chat as the server holds it: GET after an id, a send stored once per
+ * client id, the read mark and the satisfaction answer. `sendAnswer` overrides a send's outcome.
+ */
+function serveChat(
+  server: {
+    conversation?: ShopperConversation | null;
+    messages?: ShopperChatMessage[];
+    operatorsOnline?: boolean;
+    sendAnswer?: () =>
+      | EndpointAnswer<typeof supportChatEndpoints.send>
+      | Promise<EndpointAnswer<typeof supportChatEndpoints.send> | undefined>
+      | undefined;
+  } = {},
+) {
+  const held = {
+    conversation: server.conversation === undefined ? conversation() : server.conversation,
+    messages: [...(server.messages ?? [])],
+    operatorsOnline: server.operatorsOnline ?? true,
+  };
+  const fake = installFakeApi({
+    ...fakeEndpoint(supportChatEndpoints.get, () => {
+      const after = Number(new URL(`http://x${reads.at(-1) ?? ''}`).searchParams.get('after') ?? 0);
+      return {
+        status: 200,
+        body: {
+          conversation: held.conversation,
+          messages: held.messages.filter((stored) => Number(stored.id) > after),
+          hasMore: false,
+          operatorsOnline: held.operatorsOnline,
+        },
+      };
+    }),
+    ...fakeEndpoint(supportChatEndpoints.send, async ({ body }) => {
+      const override = await server.sendAnswer?.();
+      if (override) return override;
+      const current = held.conversation ?? conversation();
+      held.conversation = current;
+      const again = held.messages.find((stored) => stored.clientId === body.clientId);
+      if (again) return { status: 200, body: { message: again, conversation: current } };
+      const stored = { ...message(held.messages.length + 100, 'shopper', body.body), clientId: body.clientId };
+      held.messages.push(stored);
+      return { status: 201, body: { message: stored, conversation: current } };
+    }),
+    ...fakeEndpoint(supportChatEndpoints.markRead, ({ body }) => {
+      held.conversation = conversation({ ...held.conversation, lastReadId: body.lastReadId, unread: 0 });
+      return { status: 200, body: held.conversation };
+    }),
+    ...fakeEndpoint(supportChatEndpoints.satisfaction, ({ body }) => {
+      held.conversation = conversation({ ...held.conversation, satisfaction: body.answer });
+      return { status: 200, body: held.conversation };
+    }),
+  });
+  // The fake API records paths without their query: the reads' whole URLs are kept here.
+  const reads: string[] = [];
+  const transport = api.transport;
+  api.transport = (url, init) => {
+    if (url.startsWith(`${API_BASE_PATH}/support-chat?`) || url === `${API_BASE_PATH}/support-chat`) {
+      reads.push(url.slice(API_BASE_PATH.length));
+    }
+    return transport(url, init);
+  };
+  restoreApi = () => {
+    api.transport = transport;
+    fake.restore();
+  };
+  return { held, requests: fake.requests, reads };
+}
+
+let restoreApi = () => {};
+let sockets: FakeWebSocket[] = [];
+let restoreSockets = () => {};
+
+beforeEach(() => {
+  const fake = installFakeWebSocket();
+  sockets = fake.sockets;
+  restoreSockets = fake.restore;
+});
+
+afterEach(() => {
+  restoreApi();
+  restoreSockets();
+  signOut();
+});
+
+function renderAt(path: string, { signedIn = true } = {}) {
+  const queryClient = createQueryClient();
+  if (signedIn) {
+    storeTokens(accessToken, 'refresh-1');
+    signInAs(queryClient, testUser());
+  }
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <SupportChat />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+/** The socket the widget opened, accepted and authenticated as the server would. */
+async function connect(index = 0, ready: { operatorsOnline?: boolean } = {}) {
+  await waitFor(() => expect(sockets[index]).toBeDefined());
+  const socket = sockets[index] as FakeWebSocket;
+  expect(socket.url).toBe('ws://localhost:3000/api/v1/support-chat/socket');
+  socket.accept();
+  await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', token: accessToken }]));
+  socket.push({
+    type: 'ready',
+    party: 'shopper',
+    operatorsOnline: ready.operatorsOnline ?? true,
+    expiresAt: new Date(Date.now() + 900_000).toISOString(),
+  });
+  return socket;
+}
+
+async function openPanel(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: /^Chat with us/ }, LAZY));
+  return screen.findByRole('dialog', { name: copy.panelTitle }, LAZY);
+}
+
+function messagesShown(dialog: HTMLElement) {
+  return within(within(dialog).getByRole('list', { name: 'Conversation' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
+describe('who sees the chat (docs/product/support-chat.md#in-the-browser)', () => {
+  it('a signed-in shopper sees the launcher on the account pages and the checkout', async () => {
+    for (const path of ['/wallet', '/settings', '/account', '/wishlist', '/redeem', '/exchange-voucher', '/checkout']) {
+      const { requests } = serveChat();
+      renderAt(path);
+      expect(await screen.findByRole('button', { name: copy.launcher }, LAZY)).toBeInTheDocument();
+      await waitFor(() => expect(requests.map((request) => request.path)).toContain('/support-chat'), LAZY);
+      restoreApi();
+      document.body.innerHTML = '';
+      localStorage.clear();
+    }
+  });
+
+  it('a guest never sees it, nor opens a socket or asks the API', async () => {
+    const { requests } = serveChat();
+    renderAt('/wallet', { signedIn: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: /Chat with us/ })).not.toBeInTheDocument();
+    expect(sockets).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+
+  it('a signed-in shopper does not see it on public pages: home, a product, the cart, information pages', async () => {
+    const { requests } = serveChat();
+    for (const path of ['/', '/product/p-1', '/cart', '/about', '/exchange', '/gift/abc']) {
+      renderAt(path);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: /Chat with us/ })).not.toBeInTheDocument();
+    expect(sockets).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('the launcher', () => {
+  it('is named with the number of unread replies and shows it as a badge; opening the panel reads them', async () => {
+    const { requests } = serveChat({
+      conversation: conversation({ lastReadId: '1', unread: 2 }),
+      messages: [
+        message(1, 'shopper', 'Hello?'),
+        message(2, 'support', 'Hi Ada'),
+        message(3, 'support', 'How can we help?'),
+      ],
+    });
+    const user = renderAt('/wallet');
+    const launcher = await screen.findByRole('button', { name: 'Chat with us (2 unread)' }, LAZY);
+    expect(within(launcher).getByTestId('chat-unread-badge')).toHaveTextContent('2');
+
+    const socket = await connect();
+    socket.push({ type: 'message', message: message(4, 'support', 'Are you there?') });
+    expect(await screen.findByRole('button', { name: 'Chat with us (3 unread)' })).toBeInTheDocument();
+
+    const dialog = await openPanel(user);
+    expect(messagesShown(dialog)).toEqual([
+      'You:Hello?',
+      'Support:Hi Ada',
+      'Support:How can we help?',
+      'Support:Are you there?',
+    ]);
+    await waitFor(() =>
+      expect(
+        requests.filter((request) => request.path === '/support-chat/read').map((request) => request.body),
+      ).toEqual([{ conversationId, lastReadId: '4' }]),
+    );
+    await user.keyboard('{Escape}');
+    const read = await screen.findByRole('button', { name: 'Chat with us' });
+    expect(within(read).queryByTestId('chat-unread-badge')).not.toBeInTheDocument();
+  });
+});
+
+describe('the panel', () => {
+  it("opens at once from the chat e-mail's link (?chat=open)", async () => {
+    serveChat({ messages: [message(1, 'support', 'We replied')] });
+    renderAt('/wallet?chat=open');
+    const dialog = await screen.findByRole('dialog', { name: copy.panelTitle }, LAZY);
+    await waitFor(() => expect(messagesShown(dialog)).toEqual(['Support:We replied']));
+  });
+
+  it('is a dialog: focus starts in the message field, stays inside, Escape closes it and focus returns to the launcher', async () => {
+    serveChat();
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    const field = within(dialog).getByRole('textbox', { name: copy.messageLabel });
+    expect(field).toHaveFocus();
+    for (let step = 0; step < 6; step += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: copy.launcher })).toHaveFocus();
+  });
+
+  it('Enter sends, Shift+Enter breaks the line; an empty message is not sent', async () => {
+    const { requests } = serveChat();
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    const field = within(dialog).getByRole('textbox', { name: copy.messageLabel });
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please write a message');
+    await user.type(field, 'line one{Shift>}{Enter}{/Shift}line two');
+    expect(field).toHaveValue('line one\nline two');
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(
+        requests.filter((request) => request.path === '/support-chat/messages').map((request) => request.body),
+      ).toEqual([{ body: 'line one\nline two', clientId: expect.stringMatching(/^[\w-]{8,64}$/) }]),
+    );
+    expect(field).toHaveValue('');
+  });
+
+  it("refuses a message over 2,000 characters with the contract's message", async () => {
+    const { requests } = serveChat();
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    const field = within(dialog).getByRole('textbox', { name: copy.messageLabel });
+    await user.click(field);
+    await user.paste('x'.repeat(2001));
+    await user.click(within(dialog).getByRole('button', { name: copy.send }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A message can be at most 2,000 characters');
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it("shows a sent message at once as 'Sending…', then as stored, once", async () => {
+    let store = () => {};
+    const stored = new Promise<void>((resolve) => {
+      store = resolve;
+    });
+    serveChat({ sendAnswer: () => stored.then(() => undefined) });
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    await user.type(within(dialog).getByRole('textbox', { name: copy.messageLabel }), 'Where is my gift?{Enter}');
+    expect(messagesShown(dialog)).toEqual([`You:Where is my gift?${copy.sending}`]);
+    store();
+    await waitFor(() => expect(messagesShown(dialog)).toEqual(['You:Where is my gift?']));
+  });
+
+  it("marks a failed send 'Not sent — Retry'; the retry sends the same client id and the message shows once", async () => {
+    let fail = true;
+    const { requests } = serveChat({ sendAnswer: () => (fail ? 'network-error' : undefined) });
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    await user.type(within(dialog).getByRole('textbox', { name: copy.messageLabel }), 'Hello{Enter}');
+    const retry = await within(dialog).findByRole('button', { name: copy.notSent });
+    fail = false;
+    await user.click(retry);
+    await waitFor(() => expect(messagesShown(dialog)).toEqual(['You:Hello']));
+    const sends = requests.filter((request) => request.path === '/support-chat/messages');
+    expect(sends).toHaveLength(2);
+    const [first, again] = sends.map((request) => (request.body as { clientId: string }).clientId);
+    expect(again).toBe(first);
+  });
+
+  it('says why when the server refuses a send as too fast (429)', async () => {
+    serveChat({
+      sendAnswer: () => ({ status: 429, body: { error: "You're sending messages too fast. Try again in a minute." } }),
+    });
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    await user.type(within(dialog).getByRole('textbox', { name: copy.messageLabel }), 'Hello{Enter}');
+    expect(await within(dialog).findByRole('button', { name: copy.notSent })).toBeInTheDocument();
+    expect(within(dialog).getByText("You're sending messages too fast. Try again in a minute.")).toBeInTheDocument();
+  });
+
+  it("shows 'Support is typing…' while an operator types, until their reply arrives", async () => {
+    serveChat();
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    const socket = await connect();
+    socket.push({ type: 'typing', conversationId, party: 'operator' });
+    expect(within(dialog).getByText(copy.operatorTyping)).toBeInTheDocument();
+    socket.push({ type: 'message', message: message(7, 'support', 'Found it') });
+    expect(within(dialog).queryByText(copy.operatorTyping)).not.toBeInTheDocument();
+    expect(messagesShown(dialog)).toEqual(['Support:Found it']);
+  });
+
+  it('shows the offline notice while no operator is online, and drops it when one comes online', async () => {
+    serveChat({ operatorsOnline: false });
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    expect(await within(dialog).findByText(copy.offline)).toBeInTheDocument();
+    const socket = await connect(0, { operatorsOnline: false });
+    socket.push({ type: 'presence', operatorsOnline: true });
+    expect(within(dialog).queryByText(copy.offline)).not.toBeInTheDocument();
+  });
+
+  it('renders message bodies as text; only http(s) addresses become links, opened safely', async () => {
+    serveChat({
+      messages: [
+        message(1, 'support', '<img src=x onerror="alert(1)"> see https://example.com/help. or javascript:alert(1)'),
+      ],
+    });
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    const list = within(dialog).getByRole('list', { name: 'Conversation' });
+    expect(await within(list).findByText(/<img src=x onerror="alert\(1\)">/)).toBeInTheDocument();
+    expect(list.querySelector('img')).toBeNull();
+    const links = within(list).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', 'https://example.com/help');
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(links[0]).toHaveAttribute('target', '_blank');
+  });
+
+  it('asks "Did we solve your problem?" once resolved, sends the answer and thanks the shopper', async () => {
+    const { requests } = serveChat({
+      conversation: conversation({ state: 'resolved', resolvedAt: '2026-11-27T11:00:00.000Z' }),
+      messages: [message(1, 'shopper', 'Hi'), message(2, 'support', 'Done!')],
+    });
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    expect(await within(dialog).findByText(copy.satisfactionQuestion)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: copy.satisfactionYes }));
+    expect(await within(dialog).findByText(SATISFACTION_THANKS)).toBeInTheDocument();
+    expect(within(dialog).queryByText(copy.satisfactionQuestion)).not.toBeInTheDocument();
+    expect(
+      requests.filter((request) => request.path === '/support-chat/satisfaction').map((request) => request.body),
+    ).toEqual([{ conversationId, answer: 'yes' }]);
+  });
+});
+
+describe('the connection (decision 051)', () => {
+  it('reconnects after a drop, authenticates with the current token and catches up after the last id without showing anything twice', async () => {
+    const { held, reads } = serveChat({ messages: [message(1, 'shopper', 'Hi')] });
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    const first = await connect(0);
+    first.push({ type: 'message', message: message(2, 'support', 'Hello Ada') });
+    held.messages.push(message(2, 'support', 'Hello Ada'));
+    await waitFor(() => expect(messagesShown(dialog)).toEqual(['You:Hi', 'Support:Hello Ada']));
+
+    first.drop();
+    // While it was away: one reply it missed.
+    held.messages.push(message(3, 'support', 'Still there?'));
+    const before = reads.length;
+    await waitFor(() => expect(sockets).toHaveLength(2), { timeout: 3000 });
+    const second = await connect(1);
+    // The catch-up asks only for what came after the last id held; a late socket copy of an
+    // older message changes nothing.
+    second.push({ type: 'message', message: message(2, 'support', 'Hello Ada') });
+    await waitFor(() => expect(messagesShown(dialog)).toEqual(['You:Hi', 'Support:Hello Ada', 'Support:Still there?']));
+    expect(reads.slice(before)).toEqual(['/support-chat?after=2']);
+    expect(second.sent).toEqual([{ type: 'auth', token: accessToken }]);
+  });
+
+  it('sends typing to support, at most every two seconds', async () => {
+    serveChat();
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    const socket = await connect();
+    await user.type(within(dialog).getByRole('textbox', { name: copy.messageLabel }), 'abc');
+    expect(socket.sent).toEqual([{ type: 'auth', token: accessToken }, { type: 'typing' }]);
+  });
+});

@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createOperator, openConsoleAs } from './support/operator';
+import { signInThroughApi } from './support/sign-in';
+
+/**
+ * The live support chat end to end (docs/product/support-chat.md, decision 051): a shopper on
+ * /wallet and a support operator in the console, in two browser contexts, talking both ways over
+ * the real socket, until the operator resolves and the shopper answers the satisfaction question.
+ */
+
+/** axe-core's findings on the page as it stands: all of them, or only serious and critical ones. */
+async function violations(page: Page, { all }: { all: boolean }) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => all || violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+// An operator made with real codes, a shopper signed in, two pages: more than 30 seconds on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+test('a shopper and a support operator chat both ways, live, until it is resolved', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const id = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const name = `Ada Chat ${id}`;
+  const email = `chat-${id}@example.com`;
+  const question = `My gift never arrived (${id}).`;
+  const answer = `Sorry about that, Ada: it is on its way again (${id}).`;
+
+  // The operator is in the console's Chat page first, so the shopper sees support online.
+  const support = await createOperator(request, 'support');
+  const operatorContext = await browser.newContext();
+  const operatorPage = await operatorContext.newPage();
+  await openConsoleAs(operatorPage, support, '/ops/chat');
+  await expect(operatorPage.getByRole('heading', { name: 'Chat', level: 1 })).toBeVisible();
+
+  await signInThroughApi(page, request, email, { name });
+  await page.goto('/wallet');
+  await page.getByRole('button', { name: copy.launcher }).click();
+  const panel = page.getByRole('dialog', { name: copy.panelTitle });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText(copy.offline)).toHaveCount(0);
+  await panel.getByLabel(copy.messageLabel).fill(question);
+  await panel.getByLabel(copy.messageLabel).press('Enter');
+  await expect(panel.getByText(question)).toBeVisible();
+  await expect(panel.getByText(copy.sending)).toHaveCount(0);
+  // The shop's standard: no serious or critical finding, the panel open.
+  expect(await violations(page, { all: false }), 'axe on /wallet with the chat open').toEqual([]);
+
+  // The console's list learns of the new conversation over the socket.
+  await operatorPage.getByRole('link', { name }).click();
+  const messages = operatorPage.getByRole('list', { name: 'Messages' });
+  await expect(messages.getByText(question)).toBeVisible();
+  await expect(
+    operatorPage.getByRole('complementary', { name: 'Customer' }).getByRole('heading', { name: email }),
+  ).toBeVisible();
+
+  // The shopper types (for longer than the 2 seconds between typing events); the operator sees it.
+  await panel.getByLabel(copy.messageLabel).pressSequentially('and one more thing', { delay: 250 });
+  await expect(operatorPage.getByText('Customer is typing…')).toBeVisible();
+  await panel.getByLabel(copy.messageLabel).fill('');
+
+  await operatorPage.getByLabel('Reply').fill(answer);
+  await operatorPage.getByRole('button', { name: 'Send' }).click();
+  await expect(messages.getByText(answer)).toBeVisible();
+  // The reply reaches the shopper's open panel without a reload, shown once.
+  await expect(panel.getByText(answer)).toHaveCount(1, { timeout: 5000 });
+
+  await operatorPage.getByRole('button', { name: 'Resolve' }).click();
+  await expect(panel.getByText(copy.satisfactionQuestion)).toBeVisible();
+  await panel.getByRole('button', { name: copy.satisfactionYes }).click();
+  await expect(panel.getByText('Thank you for your answer.')).toBeVisible();
+
+  // The conversation is the server's: a reload shows it again, each message once.
+  await page.reload();
+  await page.getByRole('button', { name: copy.launcher }).click();
+  await expect(page.getByRole('dialog', { name: copy.panelTitle }).getByText(question)).toHaveCount(1);
+  await expect(page.getByRole('dialog', { name: copy.panelTitle }).getByText(answer)).toHaveCount(1);
+
+  await operatorContext.close();
+});
