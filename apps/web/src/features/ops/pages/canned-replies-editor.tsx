@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { useCannedReplies, useCannedReplyChanges } from '../api/chat';
 import { ConsolePageHeading } from '../components/console-page-heading';
-import { type Outcome, OutcomeLine } from '../components/outcome-line';
+import { type Outcome, OutcomeNote } from '../components/outcome-note';
 import { useOperator } from '../hooks/use-operator';
 
 /**
@@ -112,7 +112,7 @@ function CannedReplyForm({ reply }: { reply?: CannedReply }) {
           </Button>
         ) : null}
       </div>
-      <OutcomeLine outcome={outcome} />
+      <OutcomeNote outcome={outcome} />
     </form>
   );
 }

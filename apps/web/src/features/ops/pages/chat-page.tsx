@@ -32,12 +32,13 @@ import {
 } from '../api/chat';
 import { ConsolePageHeading } from '../components/console-page-heading';
 import { CustomerPanel } from '../components/customer-detail';
-import { formatMoment, type Outcome, OutcomeLine } from '../components/outcome-line';
+import { type Outcome, OutcomeNote } from '../components/outcome-note';
 import { Select } from '../components/select';
 import { VoucherDetail } from '../components/voucher-detail';
 import { OpsChatContext, useOpsChatLive, useOpsChatSocket } from '../hooks/use-chat-socket';
 import { useOperator } from '../hooks/use-operator';
 import { CustomerLinksContext } from '../lib/customer-links';
+import { dateTime } from '../lib/format';
 import { CannedRepliesEditor } from './canned-replies-editor';
 
 /**
@@ -128,7 +129,7 @@ function ConversationList() {
                         '—'
                       )}
                     </td>
-                    <td className="py-3 whitespace-nowrap">{formatMoment(conversation.lastActivityAt)}</td>
+                    <td className="py-3 whitespace-nowrap">{dateTime(conversation.lastActivityAt)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -232,7 +233,7 @@ function Conversation({ conversation }: { conversation: OpsConversation }) {
           >
             <p className="text-xs text-gray-600">
               {kindLabel[message.kind]}
-              {message.operator ? ` · ${message.operator.email}` : ''} · {formatMoment(message.createdAt)}
+              {message.operator ? ` · ${message.operator.email}` : ''} · {dateTime(message.createdAt)}
             </p>
             <p className="mt-1 text-sm">
               <MessageText body={message.body} />
@@ -309,7 +310,7 @@ function ConversationActions({ conversation }: { conversation: OpsConversation }
           </Button>
         )}
       </div>
-      <OutcomeLine outcome={outcome} />
+      <OutcomeNote outcome={outcome} />
     </div>
   );
 }
@@ -397,7 +398,7 @@ function Composer({ conversation }: { conversation: OpsConversation }) {
           Internal note
         </Button>
       </div>
-      <OutcomeLine outcome={outcome} />
+      <OutcomeNote outcome={outcome} />
     </div>
   );
 }
