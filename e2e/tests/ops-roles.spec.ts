@@ -10,6 +10,7 @@ import { createOperator, openConsoleAs } from './support/operator';
 const menu = [
   { label: 'Customers', path: '/ops/customers', roles: ['support', 'finance', 'admin'] },
   { label: 'Approvals', path: '/ops/approvals', roles: ['finance', 'admin'] },
+  { label: 'Chat', path: '/ops/chat', roles: ['support', 'admin'] },
   { label: 'Messages', path: '/ops/messages', roles: ['support', 'admin'] },
   { label: 'Partners', path: '/ops/partners', roles: ['partnerships', 'admin'] },
   { label: 'Reports', path: '/ops/reports', roles: ['finance', 'admin'] },
@@ -19,6 +20,7 @@ const menu = [
 
 /** An API endpoint behind each item, where one is built: the server must refuse it too. */
 const endpointOf: Partial<Record<(typeof menu)[number]['label'], string>> = {
+  Chat: '/api/v1/ops/chat/conversations',
   Approvals: '/api/v1/ops/approvals',
   Reports: '/api/v1/ops/reports/sales',
   'Audit log': '/api/v1/ops/audit',
