@@ -1,42 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers';
-
-// Runs where a Redis server binary is installed (the development image and CI have one).
-const redisInstalled = spawnSync('redis-server', ['--version']).status === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ]);
-  await new Promise<void>((resolve, reject) => {
-    redis.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ready to accept connections')) resolve();
-    });
-    redis.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
-  });
-  return redis;
-}
+import { redisInstalled, startRedis } from './support/redis';
 
 describe.skipIf(!redisInstalled)('rate limits shared through Redis', () => {
   let redis: ChildProcess;
@@ -44,9 +9,9 @@ describe.skipIf(!redisInstalled)('rate limits shared through Redis', () => {
   let second: TestContext;
 
   beforeAll(async () => {
-    const port = await freePort();
-    redis = await startRedis(port);
-    const config = { redisUrl: `redis://127.0.0.1:${port}`, loginCodeIpLimit: 3 };
+    const started = await startRedis();
+    redis = started.process;
+    const config = { redisUrl: started.url, loginCodeIpLimit: 3 };
     first = await createTestApp(config);
     second = await createTestApp(config);
   });

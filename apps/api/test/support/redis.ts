@@ -1,20 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../mail-test-server';
 
 /** Whether a Redis server binary is installed (the development image and CI have one). */
 export const redisInstalled = spawnSync('redis-server', ['--version']).status === 0;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A Redis server of the test's own on a free port, nothing kept on disk; kill it when done. */
 export async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
