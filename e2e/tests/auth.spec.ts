@@ -147,6 +147,30 @@ test('an expired access token is renewed with the refresh token on load', async 
   expect(token).not.toBe(expired);
 });
 
+test('a renewal whose answer was lost on the way does not end the session', async ({ page, request }) => {
+  await page.goto('/login?returnTo=/account');
+  await signIn(page, request, uniqueEmail('lostanswer'));
+  await expect(page).toHaveURL('/account');
+  // On a page of the site that runs none of the app, so nothing renews the session meanwhile.
+  await page.goto('/robots.txt');
+  const expired = `e30.${Buffer.from(JSON.stringify({ exp: 1 })).toString('base64url')}.sig`;
+  await page.evaluate((token) => localStorage.setItem('token', token), expired);
+  const { refreshToken } = await storedTokens(page);
+
+  // The server rotates the refresh token, but its answer never reaches the page (as when a page
+  // is left mid-renewal): the browser still holds the token the server has just replaced.
+  const renewal = await request.post('/api/v1/users/refresh-token', { data: { refreshToken } });
+  expect(renewal.status()).toBe(200);
+
+  // The next load presents the replaced token, moments later, and is still signed in.
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Test Shopper');
+  const renewed = await storedTokens(page);
+  expect(renewed.refreshToken).not.toBe(refreshToken);
+  expect(renewed.token).not.toBe(expired);
+});
+
 test('a refused refresh token signs the user out and remembers the page', async ({ page, request }) => {
   await page.goto('/login?returnTo=/account');
   await signIn(page, request, uniqueEmail('refused'));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionTokens } from '@gvm/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, ne } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { welcomeEmail } from '../../adapters/mail/templates';
 import type { Config } from '../../config';
@@ -15,6 +15,12 @@ import { hashOpaqueToken, newOpaqueToken } from './secrets';
 
 /** A session family ends 30 days after sign-in, however often it is refreshed (decision 009). */
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long a rotated refresh token may be presented again when its answer was lost on the way
+ * (a page torn down mid-refresh), while its successor is still unused (decision 054).
+ */
+export const LOST_ANSWER_GRACE_MS = 30_000;
 
 export const WELCOME_NOTIFICATION =
   'Welcome to UGM Gift Marketplace! Browse our partner merchants and send your first gift voucher.';
@@ -80,8 +86,11 @@ type RotationOutcome = { kind: 'rotated'; tokens: SessionTokens } | { kind: 'ref
 
 /**
  * Rotates a refresh token. The conditional UPDATE lets exactly one of two simultaneous uses of a
- * token win; the loser, like anyone presenting an already-rotated token, is treated as a thief
- * and the whole family is revoked (docs/product/accounts.md#sessions).
+ * token win; anyone presenting an already-rotated token is treated as a thief and the whole
+ * family is revoked (docs/product/accounts.md#sessions), with one exception (decision 054): a
+ * token rotated less than `LOST_ANSWER_GRACE_MS` ago whose successor has never been used is the
+ * same browser whose answer was lost, so that successor is retired and a new pair issued. The
+ * retired successor, if it ever turns up, is a reuse like any other.
  */
 export async function rotateRefreshToken(
   db: Database,
@@ -108,7 +117,38 @@ export async function rotateRefreshToken(
       return { kind: 'rotated', tokens };
     }
     const [known] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
-    if (known?.rotatedAt) await revokeFamily(tx, known.familyId, now);
+    if (!known?.rotatedAt) return { kind: 'refused' };
+    if (!known.revokedAt && now.getTime() - known.rotatedAt.getTime() < LOST_ANSWER_GRACE_MS) {
+      // Its successor is the one token of the family issued since; locked, so of two late
+      // presentations at once only the first finds it unused.
+      const since = await tx
+        .select()
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, known.familyId),
+            gte(refreshTokens.createdAt, known.rotatedAt),
+            ne(refreshTokens.id, known.id),
+          ),
+        )
+        .for('update');
+      const [successor] = since;
+      if (
+        since.length === 1 &&
+        successor &&
+        !successor.rotatedAt &&
+        !successor.revokedAt &&
+        successor.expiresAt > now
+      ) {
+        await tx
+          .update(refreshTokens)
+          .set({ rotatedAt: now, revokedAt: now })
+          .where(eq(refreshTokens.id, successor.id));
+        const tokens = await issueTokens(tx, config.jwtSecret, known.userId, known.familyId, known.expiresAt, now);
+        return { kind: 'rotated', tokens };
+      }
+    }
+    await revokeFamily(tx, known.familyId, now);
     return { kind: 'refused' };
   });
   // The revocation above has committed by now; only then is the caller refused.
