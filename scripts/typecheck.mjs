@@ -1,6 +1,10 @@
 // `npm run typecheck`: each TypeScript project checked by its own `tsc`, as many at once as the
 // machine has cores (one after another they took 46 s of CI's time on two cores; the projects
 // share no output, so the order does not matter). Prints each project's errors and fails when any has.
+//
+// The checker is TypeScript 7's native `tsc` (the `typescript-native` alias), a third of
+// TypeScript 5's CPU time for the same projects; the editor, Vite and the tools that call
+// TypeScript's JavaScript API keep TypeScript 5 (decision 059).
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -8,7 +12,7 @@ const projects = ['apps/web', 'apps/api', 'packages/contract', 'apps/web/tsconfi
 
 function check(project) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project, '--noEmit'], {
+    const child = spawn(process.execPath, ['node_modules/typescript-native/bin/tsc', '-p', project, '--noEmit'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
