@@ -35,6 +35,8 @@ let server: OwnMarketplace;
 let request: APIRequestContext;
 
 test.beforeAll(async ({ playwright }) => {
+  // A hook's time is its own: the first start migrates and seeds (PGlite's, without TEST_DATABASE_URL, is slower).
+  test.setTimeout(180_000);
   server = await startOwnMarketplace();
   request = await playwright.request.newContext({ baseURL: server.baseURL });
 });
