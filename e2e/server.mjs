@@ -5,7 +5,12 @@
 // on that server named E2E_DATABASE_NAME, which the config's teardown drops; without it, PGlite
 // in the data directory, as `npm start` runs. PostgreSQL answers the two workers' requests in
 // parallel, where PGlite runs every query on the server's one thread (docs/performance.md).
-import { mkdtempSync } from 'node:fs';
+//
+// Restarting the same marketplace (e2e/tests/support/marketplace-server.ts, for the chat's
+// reconnection after a server restart): E2E_DATA_DIR names the data directory to use and keep
+// (the generated secrets, so tokens signed before the restart still verify, and PGlite's files),
+// and E2E_KEEP_DATABASE=1 keeps E2E_DATABASE_NAME when it exists instead of dropping it.
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +18,8 @@ import pg from 'pg';
 import { register } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'gvm-e2e-'));
+if (process.env.E2E_DATA_DIR) mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
+process.env.DATA_DIR = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'gvm-e2e-'));
 process.env.PORT = process.env.E2E_PORT ?? '3100';
 process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL = process.env.E2E_LOG_LEVEL ?? 'warn';
@@ -32,8 +38,10 @@ if (serverUrl && databaseName) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.query(`create database ${databaseName}`);
+    const keep = process.env.E2E_KEEP_DATABASE === '1';
+    const found = await admin.query('select 1 from pg_database where datname = $1', [databaseName]);
+    if (!keep) await admin.query(`drop database if exists ${databaseName} with (force)`);
+    if (!keep || found.rowCount === 0) await admin.query(`create database ${databaseName}`);
   } finally {
     await admin.end();
   }

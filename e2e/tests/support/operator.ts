@@ -95,17 +95,25 @@ async function isSignedIn(request: APIRequestContext, token: string): Promise<bo
   return response.ok();
 }
 
+/** The port of the server `request` talks to: the shared one, or a test's own (marketplace-server.ts). */
+async function serverPort(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/v1/health');
+  return new URL(response.url()).port;
+}
+
 /**
  * The OPS_ADMINS admin's session, shared by every test of the run: its authenticator code works
  * once per 30 seconds, so two workers cannot each sign it in. The first to need it signs it in
  * (under a lock folder in the run's output folder, which Playwright empties at the start of a
- * run) and leaves the session in a file there; the others read it.
+ * run) and leaves the session in a file there; the others read it. Each server has its own admin
+ * (a test may start a marketplace of its own), so the file and the lock are per server.
  */
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const folder = test.info().project.outputDir;
   mkdirSync(folder, { recursive: true });
-  const file = path.join(folder, 'ops-admin-session.json');
-  const lock = path.join(folder, 'ops-admin-session.lock');
+  const port = await serverPort(request);
+  const file = path.join(folder, `ops-admin-session-${port}.json`);
+  const lock = path.join(folder, `ops-admin-session-${port}.lock`);
   const read = (): { token: string; secret: string; lastStep: number } | null => {
     try {
       return JSON.parse(readFileSync(file, 'utf8')) as { token: string; secret: string; lastStep: number };

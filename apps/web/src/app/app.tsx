@@ -12,8 +12,8 @@ export function App() {
         <SessionWithRouter />
         <DismissErrorToastsOnRouteChange />
         <AppRoutes />
+        <LazyToaster />
       </BrowserRouter>
-      <LazyToaster />
     </QueryClientProvider>
   );
 }

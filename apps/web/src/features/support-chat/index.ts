@@ -5,6 +5,7 @@
  */
 export { MessageText } from './components/message-text';
 export { SupportChat } from './components/support-chat';
+export { useChatLauncherShown } from './hooks/use-launcher-shown';
 export { type ChatSocket, type ChatSocketStatus, chatSocketUrl, openChatSocket } from './lib/chat-socket';
 export { compareIds as compareMessageIds, mergeById } from './lib/chat-state';
 export { newClientId } from './lib/client-id';

@@ -1,7 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
-import { useIsLoggedIn } from '@/lib/auth/session-store';
-import { isChatPage } from '../lib/chat-pages';
+import { useChatLauncherShown } from '../hooks/use-launcher-shown';
 
 /** A chunk that cannot be fetched (offline) leaves the chat out until the next load, never the page. */
 const ChatWidget = lazy<ComponentType>(() => import('./chat-widget').catch(() => ({ default: () => null })));
@@ -14,9 +12,7 @@ const ChatWidget = lazy<ComponentType>(() => import('./chat-widget').catch(() =>
  * shopper moves between those pages.
  */
 export function SupportChat() {
-  const loggedIn = useIsLoggedIn();
-  const { pathname } = useLocation();
-  if (!loggedIn || !isChatPage(pathname)) return null;
+  if (!useChatLauncherShown()) return null;
   return (
     <Suspense fallback={null}>
       <ChatWidget />
