@@ -40,6 +40,7 @@ import { wishlistRoutes } from './modules/wishlists/routes';
 import { registerApiReference } from './plugins/api-reference';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { registerNoStoreDefault } from './plugins/no-store';
 import { rateLimitStoreOptions } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -146,6 +147,8 @@ export async function buildApp({
   registerMailWorker(app, mailWorker);
   // The support chat's sockets, bus and presence (decision 051); needs the session registry.
   const chat = await registerChat(app, chatTimings);
+  // Prometheus metrics, /metrics behind METRICS_TOKEN (docs/deploy.md).
+  registerMetrics(app, { socketCounts: () => chat.hub.connectionCounts() });
   // Scheduled gift e-mails and 30-day reminders (decision 025).
   registerGiftScheduler(app);
   // Unpaid checkouts past their expiry give back the UGM Credit they hold (decision 026).

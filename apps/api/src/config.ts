@@ -65,8 +65,10 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
-  /** Login-code requests one IP may make per 15 minutes (browser test runs raise it). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Unset: no /metrics. Set: /metrics answers Prometheus's text to `Authorization: Bearer <it>`. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Login-code requests one IP may make per 15 minutes (browser test runs raise it). */
   LOGIN_CODE_IP_LIMIT: z.coerce.number().int().min(1).default(20),
   SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Sign-in code checks (shoppers' and operators') one IP may make per 15 minutes. */
@@ -121,6 +123,8 @@ export interface Config {
   /** Operators who are always admins (lower-case): made or kept admins when they ask for a sign-in code. */
   opsAdmins: string[];
   redisUrl: string | undefined;
+  /** The bearer token /metrics asks for; unset, there is no /metrics. */
+  metricsToken: string | undefined;
   /** Reverse proxies in front of the app whose X-Forwarded-For is believed (0: none). */
   trustProxyHops: number;
   loginCodeIpLimit: number;
@@ -214,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     opsEmail: e.OPS_EMAIL,
     opsAdmins: [...new Set(e.OPS_ADMINS)],
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     loginCodeIpLimit: e.LOGIN_CODE_IP_LIMIT,
     signupIpLimit: e.SIGNUP_IP_LIMIT,
@@ -278,6 +283,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     opsEmail: 'ops@localhost',
     opsAdmins: [],
     redisUrl: undefined,
+    metricsToken: undefined,
     trustProxyHops: 0,
     loginCodeIpLimit: 20,
     signupIpLimit: 30,

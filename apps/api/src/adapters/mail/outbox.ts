@@ -1,3 +1,4 @@
+import { count, inArray, min } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -35,4 +36,13 @@ export async function enqueueMail(db: Executor, message: MailMessage): Promise<v
     replyTo: message.replyTo ?? null,
   });
   for (const listener of enqueueListeners) listener();
+}
+
+/** What the outbox has still to deliver, and since when the oldest of it has waited (for /metrics). */
+export async function outboxBacklog(db: Executor): Promise<{ waiting: number; oldestQueuedAt: Date | null }> {
+  const [row] = await db
+    .select({ waiting: count(), oldestQueuedAt: min(mailOutbox.createdAt) })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'sending']));
+  return { waiting: row?.waiting ?? 0, oldestQueuedAt: row?.oldestQueuedAt ?? null };
 }

@@ -161,6 +161,13 @@ export class ChatHub {
     void this.remove(connection).catch((error: unknown) => this.log.warn({ err: error }, 'chat: presence failed'));
   }
 
+  /** This instance's open sockets by party, for /metrics. */
+  connectionCounts(): Record<PartyKind, number> {
+    const counts: Record<PartyKind, number> = { shopper: 0, operator: 0 };
+    for (const connection of this.connections) counts[connection.party] += 1;
+    return counts;
+  }
+
   /** Closes sockets whose token expired or whose session ended (decision 051). */
   private async recheck(): Promise<void> {
     const now = this.ctx.clock();

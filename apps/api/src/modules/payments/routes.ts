@@ -54,6 +54,9 @@ async function receiveWebhook(
     request.log.warn({ provider, reason: error.message }, 'payment webhook refused');
     return { status: 400, body: { error: INVALID_SIGNATURE_MESSAGE } };
   }
-  if (event) await applyPaymentEvent(app.db, checkoutDepsOf(app), event);
+  if (event) {
+    await applyPaymentEvent(app.db, checkoutDepsOf(app), event);
+    app.metrics.paymentEvents.inc({ provider, state: event.state });
+  }
   return { status: 200, body: { received: true } };
 }
