@@ -16,10 +16,10 @@ declare module 'fastify' {
   }
 }
 
-/** What the metrics read from other parts of the app at scrape time. */
-export interface MetricsSources {
-  /** This instance's open chat sockets by party. */
-  socketCounts(): Record<string, number>;
+/** What a role adds to the metrics once it has the parts they read. */
+export interface MetricsHandle {
+  /** The chat_sockets gauge, read from this instance's open sockets by party (web roles). */
+  countSockets(counts: () => Record<string, number>): void;
 }
 
 /** Latency buckets in seconds: from a cached catalogue read to a slow payment call. */
@@ -32,7 +32,7 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
  * labelled by their pattern (`/api/v1/orders/:id`), never by the URL, which holds ids and secrets.
  * `GET /metrics` exists only when METRICS_TOKEN is set, and answers only that bearer token.
  */
-export function registerMetrics(app: App, sources: MetricsSources): void {
+export function registerMetrics(app: App): MetricsHandle {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requestDuration = new Histogram({
@@ -63,15 +63,6 @@ export function registerMetrics(app: App, sources: MetricsSources): void {
     help: 'How long the oldest undelivered e-mail has waited (0 when none waits).',
     registers: [registry],
   });
-  new Gauge({
-    name: 'chat_sockets',
-    help: "This instance's open support-chat sockets by party.",
-    labelNames: ['party'] as const,
-    registers: [registry],
-    collect() {
-      for (const [party, open] of Object.entries(sources.socketCounts())) this.set({ party }, open);
-    },
-  });
 
   app.decorate('metrics', { registry, paymentEvents });
   app.addHook('onResponse', async (request, reply) => {
@@ -83,6 +74,24 @@ export function registerMetrics(app: App, sources: MetricsSources): void {
     );
   });
 
+  serveMetrics(app, registry);
+  return {
+    countSockets(counts) {
+      new Gauge({
+        name: 'chat_sockets',
+        help: "This instance's open support-chat sockets by party.",
+        labelNames: ['party'] as const,
+        registers: [registry],
+        collect() {
+          for (const [party, open] of Object.entries(counts())) this.set({ party }, open);
+        },
+      });
+    },
+  };
+}
+
+/** `GET /metrics`, only when METRICS_TOKEN is set, and only to that bearer token. */
+function serveMetrics(app: App, registry: Registry): void {
   const token = app.appConfig.metricsToken;
   if (!token) return;
   const expected = Buffer.from(`Bearer ${token}`);
