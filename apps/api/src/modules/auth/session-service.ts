@@ -76,7 +76,7 @@ export async function completeSignIn(
   return issueTokens(tx, config.jwtSecret, userId, randomUUID(), new Date(now.getTime() + REFRESH_FAMILY_TTL_MS), now);
 }
 
-type RotationOutcome = { kind: 'rotated'; tokens: SessionTokens } | { kind: 'refused' };
+type RotationOutcome = { kind: 'rotated'; tokens: SessionTokens } | { kind: 'refused'; revoked?: string };
 
 /**
  * Rotates a refresh token. The conditional UPDATE lets exactly one of two simultaneous uses of a
@@ -88,6 +88,7 @@ export async function rotateRefreshToken(
   config: Config,
   presented: string,
   now: Date,
+  onRevoked: (sessionId: string) => void = () => {},
 ): Promise<SessionTokens> {
   const tokenHash = hashOpaqueToken(presented);
   const outcome = await db.transaction(async (tx): Promise<RotationOutcome> => {
@@ -108,11 +109,17 @@ export async function rotateRefreshToken(
       return { kind: 'rotated', tokens };
     }
     const [known] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
-    if (known?.rotatedAt) await revokeFamily(tx, known.familyId, now);
+    if (known?.rotatedAt) {
+      await revokeFamily(tx, known.familyId, now);
+      return { kind: 'refused', revoked: known.familyId };
+    }
     return { kind: 'refused' };
   });
-  // The revocation above has committed by now; only then is the caller refused.
-  if (outcome.kind === 'refused') throw unauthorized(SESSION_ENDED);
+  // The revocation above has committed by now; only then is it announced and the caller refused.
+  if (outcome.kind === 'refused') {
+    if (outcome.revoked) onRevoked(outcome.revoked);
+    throw unauthorized(SESSION_ENDED);
+  }
   return outcome.tokens;
 }
 
