@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, perProcessStateWarning } from './config';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { seedCatalogueIfEmpty } from './db/seed/catalogue';
 
@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   const seeded = await seedCatalogueIfEmpty(database.db);
   const app = await buildApp({ config, database });
   if (seeded > 0) app.log.info({ seeded }, 'seeded the partner catalogue');
+  const perProcess = perProcessStateWarning(config);
+  if (perProcess) app.log.warn(perProcess);
 
   let closing = false;
   const shutdown = async (signal: string) => {
