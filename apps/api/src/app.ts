@@ -11,9 +11,10 @@ import type { App } from './app-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerPeriodicTasks } from './jobs/plugin';
+import { createBroadcast } from './lib/broadcast';
 import { loggerOptions } from './lib/log-redaction';
 import { authRoutes } from './modules/auth/routes';
-import { createSessionRegistry } from './modules/auth/session-registry';
+import { createSessionRegistry, type SessionEnded } from './modules/auth/session-registry';
 import { cartRoutes } from './modules/carts/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type ChatTimings, chatOpsRoutes, chatRoutes, registerChat } from './modules/chat';
@@ -124,7 +125,8 @@ export async function buildApp({
   app.decorate('clock', clock ?? (() => new Date()));
   app.decorate(
     'payments',
-    payments ?? createPaymentProvider(config, { clock: app.clock, log: app.log.child({ component: 'payments' }) }),
+    payments ??
+      createPaymentProvider(config, { db: app.db, clock: app.clock, log: app.log.child({ component: 'payments' }) }),
   );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -160,7 +162,17 @@ export async function buildApp({
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   // Limits are set per route (login codes, outreach forms); nothing is limited by default.
   await app.register(rateLimit, { global: false, ...rateLimitStoreOptions(app, config) });
-  await app.register(authPlugin, { sessions: createSessionRegistry(app.db, app.clock) });
+  // This process among the app's instances: its own broadcasts come back to it only in-process.
+  const instanceId = randomUUID();
+  // Ended sessions are published to every instance (Redis pub/sub with REDIS_URL; decision 056).
+  const sessionsEnded = await createBroadcast<SessionEnded>(
+    config.redisUrl,
+    'gvm-sessions',
+    instanceId,
+    app.log.child({ component: 'sessions' }),
+  );
+  app.addHook('onClose', async () => sessionsEnded.close());
+  await app.register(authPlugin, { sessions: createSessionRegistry(app.db, app.clock, sessionsEnded) });
   if (config.appRole === 'all') registerBackgroundJobs(app, mailWorker);
   // The support chat's sockets, bus and presence (decision 051); needs the session registry.
   const chat = await registerChat(app, chatTimings);

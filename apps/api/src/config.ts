@@ -224,8 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: e.STRIPE_API_URL,
-    // In production the simulator's secret is per process when unset: it delivers its webhooks
-    // in-process and its sessions live in memory, so nothing outside the process ever needs it.
+    // In production the simulator's secret is per process when unset: each attempt is signed by the
+    // process that delivers it, to itself (decision 056), so nothing outside the process needs it.
     paymentWebhookSecret:
       e.PAYMENT_WEBHOOK_SECRET ??
       (e.NODE_ENV === 'production'
@@ -249,6 +249,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
   };
+}
+
+/**
+ * Start-up's warning when the deployment means to run several instances but has no REDIS_URL
+ * (decision 056): a web instance (APP_ROLE=web), or production, where instances are put behind a
+ * load balancer: each process
+ * then keeps its own rate-limit counters and hears of nothing another instance does (chat
+ * messages, ended sessions). Not refused: a single instance without Redis is a valid deployment.
+ */
+export function perProcessStateWarning(config: Pick<Config, 'env' | 'redisUrl' | 'appRole'>): string | undefined {
+  // A web instance is one of several by design; production is assumed to be, too.
+  if (config.redisUrl || (config.env !== 'production' && config.appRole !== 'web')) return undefined;
+  return (
+    'REDIS_URL is not set: rate limits are counted per process, the support chat reaches only the sockets of the ' +
+    'instance it happened on, and other instances refuse an ended session only after their few-second check. ' +
+    'Run a single instance, or set REDIS_URL (docs/deploy.md, "State and where it lives").'
+  );
 }
 
 /** Outside production a signing secret is generated once and kept in DATA_DIR across restarts. */

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { buildApp } from './app';
-import { type Config, ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig, perProcessStateWarning } from './config';
 import type { DatabaseHandle } from './db/client';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { seedCatalogueIfEmpty } from './db/seed/catalogue';
@@ -31,6 +31,8 @@ async function main(): Promise<void> {
   const seeded = await prepareDatabase(config, database);
   const app = await buildApp({ config, database });
   if (seeded > 0) app.log.info({ seeded }, 'seeded the partner catalogue');
+  const perProcess = perProcessStateWarning(config);
+  if (perProcess) app.log.warn(perProcess);
 
   let closing = false;
   const shutdown = async (signal: string) => {

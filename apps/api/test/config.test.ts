@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig, perProcessStateWarning } from '../src/config';
 import { productionEnv } from './support/production-env';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'gvm-config-'));
@@ -96,5 +96,17 @@ describe('configuration', () => {
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER/);
     expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'simulator' }).paymentProvider).toBe('simulator');
     expect(loadConfig({ DATA_DIR: dataDir() }).paymentProvider).toBe('simulator');
+  });
+
+  it('warns at start when production or a web instance runs without REDIS_URL, and only then', () => {
+    const env = { ...production, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'whsec' };
+    expect(perProcessStateWarning(loadConfig(env))).toMatch(
+      /^REDIS_URL is not set: rate limits are counted per process/,
+    );
+    expect(perProcessStateWarning(loadConfig({ ...env, REDIS_URL: 'redis://127.0.0.1:6379' }))).toBeUndefined();
+    expect(perProcessStateWarning(loadConfig({ DATA_DIR: dataDir() }))).toBeUndefined();
+    const web = { DATA_DIR: dataDir(), APP_ROLE: 'web', DATABASE_URL: 'postgres://127.0.0.1:5432/test' };
+    expect(perProcessStateWarning(loadConfig(web))).toMatch(/^REDIS_URL is not set/);
+    expect(perProcessStateWarning(loadConfig({ ...web, REDIS_URL: 'redis://127.0.0.1:6379' }))).toBeUndefined();
   });
 });

@@ -77,7 +77,11 @@ async function validatedAuthRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(authEndpoints.refresh),
     config: limits.refresh,
-    handler: (request) => rotateRefreshToken(app.db, app.appConfig, request.body.refreshToken, app.clock()),
+    // A reused refresh token revokes its whole family: every instance refuses its access tokens.
+    handler: (request) =>
+      rotateRefreshToken(app.db, app.appConfig, request.body.refreshToken, app.clock(), (sessionId) =>
+        app.sessions.ended(sessionId),
+      ),
   });
 
   // Needs no access token: a client whose access token has expired must still be able to log out.
@@ -85,7 +89,8 @@ async function validatedAuthRoutes(app: App): Promise<void> {
     ...fromContract(authEndpoints.logout),
     handler: async (request, reply) => {
       const sessionId = await revokeSession(app.db, request.body.refreshToken, app.clock());
-      // This instance refuses the session's access tokens at once; others within seconds.
+      // Every instance refuses the session's access tokens at once: this one, and the others when
+      // REDIS_URL carries the news (else within the registry's few seconds; decision 056).
       if (sessionId) app.sessions.ended(sessionId);
       return reply.status(204).send(null);
     },

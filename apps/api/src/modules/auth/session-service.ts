@@ -82,7 +82,7 @@ export async function completeSignIn(
   return issueTokens(tx, config.jwtSecret, userId, randomUUID(), new Date(now.getTime() + REFRESH_FAMILY_TTL_MS), now);
 }
 
-type RotationOutcome = { kind: 'rotated'; tokens: SessionTokens } | { kind: 'refused' };
+type RotationOutcome = { kind: 'rotated'; tokens: SessionTokens } | { kind: 'refused'; revoked?: string };
 
 /**
  * Rotates a refresh token. The conditional UPDATE lets exactly one of two simultaneous uses of a
@@ -97,6 +97,7 @@ export async function rotateRefreshToken(
   config: Config,
   presented: string,
   now: Date,
+  onRevoked: (sessionId: string) => void = () => {},
 ): Promise<SessionTokens> {
   const tokenHash = hashOpaqueToken(presented);
   const outcome = await db.transaction(async (tx): Promise<RotationOutcome> => {
@@ -149,10 +150,13 @@ export async function rotateRefreshToken(
       }
     }
     await revokeFamily(tx, known.familyId, now);
-    return { kind: 'refused' };
+    return { kind: 'refused', revoked: known.familyId };
   });
-  // The revocation above has committed by now; only then is the caller refused.
-  if (outcome.kind === 'refused') throw unauthorized(SESSION_ENDED);
+  // The revocation above has committed by now; only then is it announced and the caller refused.
+  if (outcome.kind === 'refused') {
+    if (outcome.revoked) onRevoked(outcome.revoked);
+    throw unauthorized(SESSION_ENDED);
+  }
   return outcome.tokens;
 }
 

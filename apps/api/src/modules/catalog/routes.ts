@@ -114,6 +114,8 @@ export async function catalogRoutes(app: App): Promise<void> {
   const cache = new CatalogAnswerCache(app.db, {
     maxBytes: app.appConfig.catalogCacheMb * 1024 * 1024,
     recheckMs: app.appConfig.catalogCacheRecheckMs,
+    // The app's clock, so tests of several instances move time past the re-check by hand.
+    now: () => app.clock().getTime(),
     redis: redisFor(app),
     onRedisError: (error) => app.log.warn({ err: error }, 'catalogue cache (Redis) unavailable'),
     onGenerationError: (error) =>
