@@ -110,7 +110,7 @@ describe('refreshing a session', () => {
       Array.from({ length: 50 }, (_, i) => refresh(session.refreshToken, `192.0.2.${i + 1}`)),
     );
     expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThanOrEqual(1);
-    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 401)).toBe(true);
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 200 && status !== 401)).toEqual([]);
     expect(await liveTokensOf(session.token)).toBeLessThanOrEqual(1);
   });
 

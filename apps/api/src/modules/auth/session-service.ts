@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionTokens } from '@gvm/contract';
-import { and, eq, gt, gte, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { welcomeEmail } from '../../adapters/mail/templates';
 import type { Config } from '../../config';
@@ -85,9 +85,9 @@ export async function completeSignIn(
 type RotationOutcome = { kind: 'rotated'; tokens: SessionTokens } | { kind: 'refused'; revoked?: string };
 
 /**
- * Rotates a refresh token. The conditional UPDATE lets exactly one of two simultaneous uses of a
- * token win; anyone presenting an already-rotated token is treated as a thief and the whole
- * family is revoked (docs/product/accounts.md#sessions), with one exception (decision 054): a
+ * Rotates a refresh token. Renewals of one family take turns, so of two simultaneous uses of a
+ * token exactly one rotates it; anyone presenting an already-rotated token is treated as a thief
+ * and the whole family is revoked (docs/product/accounts.md#sessions), with one exception (decision 058): a
  * token rotated less than `LOST_ANSWER_GRACE_MS` ago whose successor has never been used is the
  * same browser whose answer was lost, so that successor is retired and a new pair issued. The
  * retired successor, if it ever turns up, is a reuse like any other.
@@ -101,6 +101,17 @@ export async function rotateRefreshToken(
 ): Promise<SessionTokens> {
   const tokenHash = hashOpaqueToken(presented);
   const outcome = await db.transaction(async (tx): Promise<RotationOutcome> => {
+    const [presentedRow] = await tx
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!presentedRow) return { kind: 'refused' };
+    // One renewal at a time per family, before any of its rows is locked: presentations of one
+    // token, late ones and revocations queue behind each other instead of deadlocking, and each
+    // reads the family as the one before left it.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`refresh-family:${presentedRow.familyId}`}, 0))`,
+    );
     const [current] = await tx
       .update(refreshTokens)
       .set({ rotatedAt: now })
@@ -119,20 +130,12 @@ export async function rotateRefreshToken(
     }
     const [known] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
     if (!known?.rotatedAt) return { kind: 'refused' };
-    if (!known.revokedAt && now.getTime() - known.rotatedAt.getTime() < LOST_ANSWER_GRACE_MS) {
-      // Its successor is the one token of the family issued since; locked, so of two late
-      // presentations at once only the first finds it unused.
-      const since = await tx
-        .select()
-        .from(refreshTokens)
-        .where(
-          and(
-            eq(refreshTokens.familyId, known.familyId),
-            gte(refreshTokens.createdAt, known.rotatedAt),
-            ne(refreshTokens.id, known.id),
-          ),
-        )
-        .for('update');
+    const family = await tx.select().from(refreshTokens).where(eq(refreshTokens.familyId, known.familyId));
+    const rotatedAt = known.rotatedAt;
+    const presented = family.find((token) => token.id === known.id);
+    if (presented && !presented.revokedAt && now.getTime() - rotatedAt.getTime() < LOST_ANSWER_GRACE_MS) {
+      // Its successor is the one token of the family issued since.
+      const since = family.filter((token) => token.id !== known.id && token.createdAt >= rotatedAt);
       const [successor] = since;
       if (
         since.length === 1 &&
