@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
+import { chatOperatorCopy, chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createOperator, openConsoleAs } from './support/operator';
@@ -63,7 +63,7 @@ test('a shopper and a support operator chat both ways, live, until it is resolve
 
   // The shopper types (for longer than the 2 seconds between typing events); the operator sees it.
   await panel.getByLabel(copy.messageLabel).pressSequentially('and one more thing', { delay: 250 });
-  await expect(operatorPage.getByText('Customer is typing…')).toBeVisible();
+  await expect(operatorPage.getByText(chatOperatorCopy.shopperTyping)).toBeVisible();
   await panel.getByLabel(copy.messageLabel).fill('');
 
   await operatorPage.getByLabel('Reply').fill(answer);
@@ -75,7 +75,7 @@ test('a shopper and a support operator chat both ways, live, until it is resolve
   await operatorPage.getByRole('button', { name: 'Resolve' }).click();
   await expect(panel.getByText(copy.satisfactionQuestion)).toBeVisible();
   await panel.getByRole('button', { name: copy.satisfactionYes }).click();
-  await expect(panel.getByText('Thank you for your answer.')).toBeVisible();
+  await expect(panel.getByText(copy.satisfactionThanks)).toBeVisible();
 
   // The conversation is the server's: a reload shows it again, each message once.
   await page.reload();

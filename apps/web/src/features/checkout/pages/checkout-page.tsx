@@ -1,5 +1,6 @@
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
+import { SupportChat } from '@/features/support-chat';
 import { usePageMeta } from '@/lib/page-meta';
 import { CreditPayment } from '../components/credit-payment';
 import { OrderSummary } from '../components/order-summary';
@@ -53,6 +54,7 @@ export function CheckoutPage() {
           />
         </div>
       )}
+      <SupportChat />
     </section>
   );
 }

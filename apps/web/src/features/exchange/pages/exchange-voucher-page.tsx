@@ -6,6 +6,7 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { SupportChat } from '@/features/support-chat';
 import { failureMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
@@ -63,6 +64,7 @@ export function ExchangeVoucherPage() {
           </Link>
         </div>
       )}
+      <SupportChat />
     </section>
   );
 }

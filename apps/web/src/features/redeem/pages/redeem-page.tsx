@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { SupportChat } from '@/features/support-chat';
 import { usePageMeta } from '@/lib/page-meta';
 import { RedeemByEmail } from '../components/redeem-by-email';
 import { RedeemByLink } from '../components/redeem-by-link';
@@ -32,6 +33,7 @@ export function RedeemPage() {
           </Tabs.Content>
         </div>
       </Tabs.Root>
+      <SupportChat />
     </section>
   );
 }

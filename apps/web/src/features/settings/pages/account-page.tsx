@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth';
+import { SupportChat } from '@/features/support-chat';
 import { usePageMeta } from '@/lib/page-meta';
 import { CurrentUserGate } from '../components/current-user-gate';
 import { formatJoinedDate } from '../lib/format-joined-date';
@@ -17,6 +18,7 @@ export function AccountPage() {
       <div className="mt-6">
         <CurrentUserGate>{(user) => <AccountSummary user={user} />}</CurrentUserGate>
       </div>
+      <SupportChat />
     </section>
   );
 }

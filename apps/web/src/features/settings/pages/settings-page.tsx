@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { SupportChat } from '@/features/support-chat';
 import { usePageMeta } from '@/lib/page-meta';
 import { AccountSettingsTab } from '../components/account-settings-tab';
 import { CurrentUserGate } from '../components/current-user-gate';
@@ -42,6 +43,7 @@ export function SettingsPage() {
           </Tabs.Content>
         </div>
       </Tabs.Root>
+      <SupportChat />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense } from 'react';
+import { SupportChat } from '@/features/support-chat';
 import { useCurrentUser, userIdOf } from '@/lib/auth/current-user';
 import { usePageMeta } from '@/lib/page-meta';
 import { BalancesTab } from '../components/balances-tab';
@@ -83,6 +84,7 @@ export function WalletPage() {
     <section className="mx-auto min-h-screen max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">WALLET</h1>
       {content}
+      <SupportChat />
     </section>
   );
 }

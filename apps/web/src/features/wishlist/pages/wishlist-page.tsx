@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryError } from '@/components/ui/query-error';
+import { SupportChat } from '@/features/support-chat';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { usePageMeta } from '@/lib/page-meta';
 import { WishlistEmptyState } from '../components/wishlist-empty-state';
@@ -34,6 +35,7 @@ export function WishlistPage() {
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">WISHLISTS</h1>
       <div className="mt-8">{content}</div>
+      <SupportChat />
     </section>
   );
 }
