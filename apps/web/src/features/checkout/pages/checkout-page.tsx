@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
-import { SupportChat } from '@/features/support-chat';
 import { usePageMeta } from '@/lib/page-meta';
 import { CreditPayment } from '../components/credit-payment';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentDetails } from '../components/payment-details';
 import { useCheckout } from '../hooks/use-checkout';
+
+/** The live chat's launcher (docs/product/support-chat.md#in-the-browser): its code loads after the page's, from the page (decision 054). */
+const SupportChat = lazy(() => import('@/features/support-chat').then((chat) => ({ default: chat.SupportChat })));
 
 /**
  * docs/product/buying.md#checkout: the order summary on the left, payment details on the
@@ -54,7 +57,9 @@ export function CheckoutPage() {
           />
         </div>
       )}
-      <SupportChat />
+      <Suspense fallback={null}>
+        <SupportChat />
+      </Suspense>
     </section>
   );
 }

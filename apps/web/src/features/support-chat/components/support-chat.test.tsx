@@ -19,8 +19,8 @@ import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { endShopperChat } from '../lib/shopper-chat-session';
 import { SupportChat } from './support-chat';
 
-/** The widget's chunk loads on its first render, which can take more than findBy's default second. */
-const LAZY = { timeout: 5000 };
+/** The widget's chunk loads on its first render: on a busy machine that can take more than findBy's 5 seconds. */
+const LAZY = { timeout: 15_000 };
 const conversationId = 'c0000000-0000-4000-8000-000000000001';
 const accessToken = fakeAccessToken({ exp: epochSeconds(900) });
 
@@ -72,7 +72,7 @@ function serveChat(
   const fake = installFakeApi({
     ...fakeEndpoint(supportChatEndpoints.widget, () => ({
       status: 200,
-      body: server.widget ?? { provider: 'built-in' },
+      body: server.widget ?? ({ provider: 'built-in' } as const),
     })),
     ...fakeEndpoint(supportChatEndpoints.get, () => {
       const after = Number(new URL(`http://x${reads.at(-1) ?? ''}`).searchParams.get('after') ?? 0);
