@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
+import { chatOperatorCopy, chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { uniqueEmail } from './support/accounts';
+import { findProduct } from './support/catalogue';
 import { createOperator, openConsoleAs } from './support/operator';
 import { signInThroughApi } from './support/sign-in';
 
@@ -63,7 +65,7 @@ test('a shopper and a support operator chat both ways, live, until it is resolve
 
   // The shopper types (for longer than the 2 seconds between typing events); the operator sees it.
   await panel.getByLabel(copy.messageLabel).pressSequentially('and one more thing', { delay: 250 });
-  await expect(operatorPage.getByText('Customer is typing…')).toBeVisible();
+  await expect(operatorPage.getByText(chatOperatorCopy.shopperTyping)).toBeVisible();
   await panel.getByLabel(copy.messageLabel).fill('');
 
   await operatorPage.getByLabel('Reply').fill(answer);
@@ -75,7 +77,7 @@ test('a shopper and a support operator chat both ways, live, until it is resolve
   await operatorPage.getByRole('button', { name: 'Resolve' }).click();
   await expect(panel.getByText(copy.satisfactionQuestion)).toBeVisible();
   await panel.getByRole('button', { name: copy.satisfactionYes }).click();
-  await expect(panel.getByText('Thank you for your answer.')).toBeVisible();
+  await expect(panel.getByText(copy.satisfactionThanks)).toBeVisible();
 
   // The conversation is the server's: a reload shows it again, each message once.
   await page.reload();
@@ -84,4 +86,48 @@ test('a shopper and a support operator chat both ways, live, until it is resolve
   await expect(page.getByRole('dialog', { name: copy.panelTitle }).getByText(answer)).toHaveCount(1);
 
   await operatorContext.close();
+});
+
+/** `product`'s £50 card in the cart (the checkout with an empty cart is a redirect to /cart). */
+async function putInCart(page: Page, productId: string): Promise<void> {
+  await page.goto(`/product/${productId}`);
+  await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page).toHaveURL('/cart');
+}
+
+test('the launcher shows a signed-in shopper on every chat page and nowhere else; a guest never, and no other page asks for the chat', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/api/v1/support-chat')) asked.push(pathname);
+  });
+  const launcher = page.getByRole('button', { name: /^Chat with us/ });
+  const product = await findProduct(request, 'Red Letter Days');
+
+  /** `path` opened and drawn, its requests done: no launcher, and the chat's API never asked. */
+  async function expectNoChat(path: string) {
+    asked.length = 0;
+    await page.goto(path);
+    await expect(page.locator('#main h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(launcher, path).toHaveCount(0);
+    expect(asked, path).toEqual([]);
+  }
+
+  // A guest, on a public page and on the checkout (open to guests).
+  await putInCart(page, product._id);
+  for (const path of ['/', '/cart', '/checkout']) await expectNoChat(path);
+
+  await signInThroughApi(page, request, uniqueEmail('chat-pages'));
+  await putInCart(page, product._id);
+  for (const path of ['/wallet', '/account', '/settings', '/wishlist', '/redeem', '/exchange-voucher', '/checkout']) {
+    await page.goto(path);
+    await expect(launcher, path).toBeVisible();
+  }
+  for (const path of ['/', `/product/${product._id}`, '/cart', '/about']) await expectNoChat(path);
 });

@@ -132,16 +132,18 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  // Chatwoot's widget, when it is the shop's chat: its script, its frame and what they fetch (decision 054).
+  const chatwoot = config.supportChat.provider === 'chatwoot' ? [new URL(config.supportChat.baseUrl).origin] : [];
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // The signed-in pages' one inline script, by its hash (decision 038).
-        scriptSrc: ["'self'", EARLY_REQUESTS_SCRIPT_SOURCE, 'https://accounts.google.com/gsi/client'],
+        scriptSrc: ["'self'", EARLY_REQUESTS_SCRIPT_SOURCE, 'https://accounts.google.com/gsi/client', ...chatwoot],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com'],
-        connectSrc: ["'self'", 'https://accounts.google.com/gsi/', 'https://www.googleapis.com'],
-        frameSrc: ['https://accounts.google.com/gsi/'],
+        imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com', ...chatwoot],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/', 'https://www.googleapis.com', ...chatwoot],
+        frameSrc: ['https://accounts.google.com/gsi/', ...chatwoot],
         upgradeInsecureRequests: config.env === 'production' ? [] : null,
       },
     },

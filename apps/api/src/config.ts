@@ -87,6 +87,16 @@ const envSchema = z.object({
   CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(1000).default(20),
   /** Unresolved chat conversations the chat gives an online operator by itself, at most. */
   CHAT_AUTO_ASSIGN_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
+  /** Which chat the shopper's pages show: the built-in one, or Chatwoot's widget (docs/product/support-chat.md). */
+  SUPPORT_CHAT_PROVIDER: z.enum(['built-in', 'chatwoot']).default('built-in'),
+  /** Where the Chatwoot installation answers: its widget loads from `${CHATWOOT_BASE_URL}/packs/js/sdk.js`. */
+  CHATWOOT_BASE_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  CHATWOOT_WEBSITE_TOKEN: z.string().min(1).optional(),
+  /** The website inbox's identity validation token: signs each shopper's identifier (HMAC-SHA256). */
+  CHATWOOT_HMAC_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -152,10 +162,16 @@ export interface Config {
   chatRateLimit: number;
   /** Unresolved conversations auto-assigned to one online operator, at most (0: none). */
   chatAutoAssignLimit: number;
+  /** The built-in chat, or Chatwoot's widget with its installation, website token and HMAC token. */
+  supportChat: SupportChatProvider;
   logLevel: string;
   /** The built single-page app; undefined when it should not be served (API tests). */
   webDistDir: string | undefined;
 }
+
+export type SupportChatProvider =
+  | { provider: 'built-in' }
+  | { provider: 'chatwoot'; baseUrl: string; websiteToken: string; hmacToken: string };
 
 export class ConfigError extends Error {}
 
@@ -192,6 +208,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // PGlite is one process's database: a web or worker process beside another cannot share it.
     throw new ConfigError(
       `APP_ROLE=${e.APP_ROLE} needs DATABASE_URL: the embedded database serves one process, so only APP_ROLE=all runs on it.`,
+    );
+  }
+  if (
+    e.SUPPORT_CHAT_PROVIDER === 'chatwoot' &&
+    (!e.CHATWOOT_BASE_URL || !e.CHATWOOT_WEBSITE_TOKEN || !e.CHATWOOT_HMAC_TOKEN)
+  ) {
+    throw new ConfigError(
+      'SUPPORT_CHAT_PROVIDER=chatwoot needs CHATWOOT_BASE_URL, CHATWOOT_WEBSITE_TOKEN and CHATWOOT_HMAC_TOKEN.',
     );
   }
   if (e.DB_QUERY_TIMEOUT_MS <= e.DB_STATEMENT_TIMEOUT_MS) {
@@ -246,6 +270,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheRecheckMs: e.CATALOG_CACHE_RECHECK_MS,
     chatRateLimit: e.CHAT_RATE_LIMIT,
     chatAutoAssignLimit: e.CHAT_AUTO_ASSIGN_LIMIT,
+    supportChat:
+      e.SUPPORT_CHAT_PROVIDER === 'chatwoot' && e.CHATWOOT_BASE_URL && e.CHATWOOT_WEBSITE_TOKEN && e.CHATWOOT_HMAC_TOKEN
+        ? {
+            provider: 'chatwoot',
+            baseUrl: e.CHATWOOT_BASE_URL.replace(/\/+$/, ''),
+            websiteToken: e.CHATWOOT_WEBSITE_TOKEN,
+            hmacToken: e.CHATWOOT_HMAC_TOKEN,
+          }
+        : { provider: 'built-in' },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
   };
@@ -331,6 +364,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     catalogCacheRecheckMs: 0,
     chatRateLimit: 20,
     chatAutoAssignLimit: 5,
+    supportChat: { provider: 'built-in' },
     logLevel: 'silent',
     webDistDir: undefined,
     ...overrides,

@@ -21,6 +21,13 @@ export const chatShopperCopy = {
   satisfactionQuestion: 'Did we solve your problem?',
   satisfactionYes: 'Yes',
   satisfactionNo: 'No',
+  satisfactionThanks: 'Thank you for your answer.',
+  satisfactionNotSent: 'Your answer was not sent. Please try again.',
+} as const;
+
+/** The console's copy on a conversation (docs/product/support-chat.md#in-the-browser). */
+export const chatOperatorCopy = {
+  shopperTyping: 'Customer is typing…',
 } as const;
 
 /** The answer of a send refused by the per-shopper limit (429). */

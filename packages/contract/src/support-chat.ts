@@ -270,6 +270,23 @@ export type OperatorChatEvent = z.infer<typeof operatorChatEventSchema>;
 
 const chatErrors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
+/**
+ * Which chat a signed-in shopper's pages show (docs/product/support-chat.md#another-chat-service):
+ * the built-in one, or Chatwoot's widget with the shopper named to it. `identifierHash` is the
+ * server's HMAC-SHA256 (hex) of `identifier` keyed with CHATWOOT_HMAC_TOKEN, so Chatwoot trusts
+ * the identity only from this server and a shopper cannot pose as another.
+ */
+export const chatWidgetSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('built-in') }),
+  z.object({
+    provider: z.literal('chatwoot'),
+    baseUrl: z.string(),
+    websiteToken: z.string(),
+    user: z.object({ identifier: z.string(), identifierHash: z.string(), name: z.string(), email: z.string() }),
+  }),
+]);
+export type ChatWidget = z.infer<typeof chatWidgetSchema>;
+
 export const supportChatEndpoints = {
   socket: defineEndpoint({
     method: 'GET',
@@ -277,6 +294,12 @@ export const supportChatEndpoints = {
     summary:
       'WebSocket (Upgrade: websocket) of chat events for shoppers and operators; first message { type: "auth", token }. A plain GET answers 400',
     responses: { ...errorResponses(400) },
+  }),
+  widget: defineEndpoint({
+    method: 'GET',
+    path: '/support-chat/widget',
+    summary: "Which chat the shopper's pages show: the built-in one, or Chatwoot's with the shopper's identity hash",
+    responses: { 200: chatWidgetSchema, ...errorResponses(401) },
   }),
   get: defineEndpoint({
     method: 'GET',

@@ -2,7 +2,6 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SaveLocalCartOnSignIn } from '@/features/cart';
 import { HomePageSkeleton } from '@/features/catalog';
-import { SupportChat } from '@/features/support-chat';
 import Footer from './layout/footer';
 import { Header } from './layout/header';
 import { OfflineBanner } from './layout/offline-banner';
@@ -28,7 +27,6 @@ export function RootLayout() {
       </RouteErrorBoundary>
       <LazyScrollRestoration />
       <SaveLocalCartOnSignIn />
-      <SupportChat />
     </Shell>
   );
 }

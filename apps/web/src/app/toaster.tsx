@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { Toaster } from 'sonner';
-import { useChatLauncherShown } from '@/features/support-chat';
 import { markToasterReady } from '@/lib/toast';
 
 /**
@@ -20,17 +19,9 @@ function keepTabbingFromSonner(event: FocusEvent): void {
   if (list && !(from instanceof Node && list.contains(from))) event.stopPropagation();
 }
 
-/**
- * Where the toasts' stack starts while the support chat's launcher shows: above it, not over it
- * (docs/product/support-chat.md#in-the-browser). The launcher is 48 px tall, 24 px from the
- * bottom (16 px on small screens); the toasts keep sonner's own offsets otherwise.
- */
-const aboveChatLauncher = { offset: { bottom: 24 + 48 + 16 }, mobileOffset: { bottom: 16 + 48 + 12 } };
-
 /** docs/product/README.md#web-client: 3 visible, 4000 ms, 14 px gap, 356 px wide (sonner's own width), swipe at 20 px. */
 export default function AppToaster() {
   const box = useRef<HTMLDivElement>(null);
-  const launcherShown = useChatLauncherShown();
   useEffect(markToasterReady, []);
   useEffect(() => {
     const element = box.current;
@@ -40,15 +31,7 @@ export default function AppToaster() {
   }, []);
   return (
     <div ref={box}>
-      <Toaster
-        visibleToasts={3}
-        duration={4000}
-        gap={14}
-        position="bottom-right"
-        richColors
-        closeButton
-        {...(launcherShown ? aboveChatLauncher : {})}
-      />
+      <Toaster visibleToasts={3} duration={4000} gap={14} position="bottom-right" richColors closeButton />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { rejectInvalidRequests, requireSignIn } from '../../plugins/route-groups
 import type { ChatService } from './service';
 import { answerSatisfaction, markShopperRead, sendShopperMessage, shopperChat } from './shopper-service';
 import { chatSocketHandler } from './socket';
+import { chatWidgetFor } from './widget';
 
 export const SOCKET_NEEDS_UPGRADE = 'This address takes a WebSocket connection (Upgrade: websocket).';
 
@@ -25,6 +26,11 @@ export async function chatRoutes(app: App, { chat }: { chat: ChatService }): Pro
   await app.register(async (shopper: App) => {
     requireSignIn(shopper);
     rejectInvalidRequests(shopper);
+
+    shopper.route({
+      ...fromContract(supportChatEndpoints.widget),
+      handler: async (request) => chatWidgetFor(ctx, currentUser(request).id),
+    });
 
     shopper.route({
       ...fromContract(supportChatEndpoints.get),

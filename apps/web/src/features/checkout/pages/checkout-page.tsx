@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
@@ -5,6 +6,9 @@ import { CreditPayment } from '../components/credit-payment';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentDetails } from '../components/payment-details';
 import { useCheckout } from '../hooks/use-checkout';
+
+/** The live chat's launcher (docs/product/support-chat.md#in-the-browser): its code loads after the page's, from the page (decision 054). */
+const SupportChat = lazy(() => import('@/features/support-chat').then((chat) => ({ default: chat.SupportChat })));
 
 /**
  * docs/product/buying.md#checkout: the order summary on the left, payment details on the
@@ -53,6 +57,9 @@ export function CheckoutPage() {
           />
         </div>
       )}
+      <Suspense fallback={null}>
+        <SupportChat />
+      </Suspense>
     </section>
   );
 }

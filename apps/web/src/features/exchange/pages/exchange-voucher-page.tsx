@@ -1,6 +1,6 @@
 import { formatMoney, type Product } from '@gvm/contract';
 import { ArrowLeftRight } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { QueryError } from '@/components/ui/query-error';
@@ -16,6 +16,9 @@ import { useSwapVoucher } from '../api/swap-voucher';
 import { ExchangeCandidateCard } from '../components/exchange-candidate-card';
 import { ExchangeDialog } from '../components/exchange-dialog';
 import { exchangeCandidates } from '../lib/exchange-candidates';
+
+/** The live chat's launcher (docs/product/support-chat.md#in-the-browser): its code loads after the page's, from the page (decision 054). */
+const SupportChat = lazy(() => import('@/features/support-chat').then((chat) => ({ default: chat.SupportChat })));
 
 /** docs/product/vouchers-and-gifts.md#exchange: the page's own texts. */
 export const exchangeText = {
@@ -63,6 +66,9 @@ export function ExchangeVoucherPage() {
           </Link>
         </div>
       )}
+      <Suspense fallback={null}>
+        <SupportChat />
+      </Suspense>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import {
   type OpsConversationSummary,
   opsChatEndpoints,
 } from '@gvm/contract/support-chat';
+import { chatOperatorCopy } from '@gvm/contract/support-chat-text';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -328,12 +329,12 @@ describe('the console’s Chat page (docs/product/operators.md#chat)', () => {
     await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', token: 'session-1' }]));
     socket.push({ type: 'ready', party: 'operator', operatorsOnline: true, expiresAt: '2026-11-27T18:00:00.000Z' });
     socket.push({ type: 'typing', conversationId: CONVERSATION_ID, party: 'shopper' });
-    expect(screen.getByText('Customer is typing…')).toBeInTheDocument();
+    expect(screen.getByText(chatOperatorCopy.shopperTyping)).toBeInTheDocument();
     const reply = chatMessage(5, 'shopper', 'Any news?');
     socket.push({ type: 'message', message: reply });
     socket.push({ type: 'message', message: reply });
     expect(within(messages).getAllByText('Any news?')).toHaveLength(1);
-    expect(screen.queryByText('Customer is typing…')).not.toBeInTheDocument();
+    expect(screen.queryByText(chatOperatorCopy.shopperTyping)).not.toBeInTheDocument();
   });
 
   it('reconnects after a drop and catches up the open conversation, showing nothing twice', async () => {

@@ -6,7 +6,12 @@ import {
   type OpsConversation,
   type OpsConversationListQuery,
 } from '@gvm/contract/support-chat';
-import { CHAT_MESSAGE_MAX, chatConversationStateNames, fillCannedReply } from '@gvm/contract/support-chat-text';
+import {
+  CHAT_MESSAGE_MAX,
+  chatConversationStateNames,
+  chatOperatorCopy,
+  fillCannedReply,
+} from '@gvm/contract/support-chat-text';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
@@ -242,7 +247,7 @@ function Conversation({ conversation }: { conversation: OpsConversation }) {
         ))}
       </ol>
       <p aria-live="polite" className="mt-1 min-h-5 text-xs text-gray-600">
-        {typing.has(conversation.id) ? 'Customer is typing…' : ''}
+        {typing.has(conversation.id) ? chatOperatorCopy.shopperTyping : ''}
       </p>
       <Composer conversation={conversation} />
     </section>

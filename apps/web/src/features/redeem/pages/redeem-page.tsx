@@ -1,7 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { lazy, Suspense } from 'react';
 import { usePageMeta } from '@/lib/page-meta';
 import { RedeemByEmail } from '../components/redeem-by-email';
 import { RedeemByLink } from '../components/redeem-by-link';
+
+/** The live chat's launcher (docs/product/support-chat.md#in-the-browser): its code loads after the page's, from the page (decision 054). */
+const SupportChat = lazy(() => import('@/features/support-chat').then((chat) => ({ default: chat.SupportChat })));
 
 const triggerClass =
   'flex-1 rounded-md px-4 py-2 text-sm font-medium text-gray-600 transition-colors hover:text-gray-900 ' +
@@ -32,6 +36,9 @@ export function RedeemPage() {
           </Tabs.Content>
         </div>
       </Tabs.Root>
+      <Suspense fallback={null}>
+        <SupportChat />
+      </Suspense>
     </section>
   );
 }

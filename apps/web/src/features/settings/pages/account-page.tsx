@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@gvm/contract';
 import { LogOut, Settings, Wallet } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -7,6 +8,9 @@ import { useLogout } from '@/features/auth';
 import { usePageMeta } from '@/lib/page-meta';
 import { CurrentUserGate } from '../components/current-user-gate';
 import { formatJoinedDate } from '../lib/format-joined-date';
+
+/** The live chat's launcher (docs/product/support-chat.md#in-the-browser): its code loads after the page's, from the page (decision 054). */
+const SupportChat = lazy(() => import('@/features/support-chat').then((chat) => ({ default: chat.SupportChat })));
 
 /** /account: who is signed in, with the way to the wallet and settings, and logging out. Login required. */
 export function AccountPage() {
@@ -17,6 +21,9 @@ export function AccountPage() {
       <div className="mt-6">
         <CurrentUserGate>{(user) => <AccountSummary user={user} />}</CurrentUserGate>
       </div>
+      <Suspense fallback={null}>
+        <SupportChat />
+      </Suspense>
     </section>
   );
 }

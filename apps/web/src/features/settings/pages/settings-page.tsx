@@ -1,9 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { lazy, Suspense } from 'react';
 import { usePageMeta } from '@/lib/page-meta';
 import { AccountSettingsTab } from '../components/account-settings-tab';
 import { CurrentUserGate } from '../components/current-user-gate';
 import { NotificationSettingsTab } from '../components/notification-settings-tab';
 import { PreferencesTab } from '../components/preferences-tab';
+
+/** The live chat's launcher (docs/product/support-chat.md#in-the-browser): its code loads after the page's, from the page (decision 054). */
+const SupportChat = lazy(() => import('@/features/support-chat').then((chat) => ({ default: chat.SupportChat })));
 
 const tabs = [
   { value: 'account', label: 'Account' },
@@ -42,6 +46,9 @@ export function SettingsPage() {
           </Tabs.Content>
         </div>
       </Tabs.Root>
+      <Suspense fallback={null}>
+        <SupportChat />
+      </Suspense>
     </section>
   );
 }

@@ -7,7 +7,6 @@ import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef, 
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import type { ShopperChatControls } from '../hooks/use-shopper-chat';
-import { SATISFACTION_NOT_SENT, SATISFACTION_THANKS } from '../lib/chat-copy';
 import { MessageText } from './message-text';
 
 export interface ChatPanelProps {
@@ -131,7 +130,7 @@ function Satisfaction({ chat }: { chat: ShopperChatControls }) {
   if (conversation.satisfaction !== null) {
     return answeredHere === conversation.id ? (
       <p role="status" className="px-4 pb-2 text-sm text-gray-700">
-        {SATISFACTION_THANKS}
+        {copy.satisfactionThanks}
       </p>
     ) : null;
   }
@@ -157,7 +156,7 @@ function Satisfaction({ chat }: { chat: ShopperChatControls }) {
       </Button>
       {failed ? (
         <span role="alert" className="w-full text-xs text-red-700">
-          {SATISFACTION_NOT_SENT}
+          {copy.satisfactionNotSent}
         </span>
       ) : null}
     </div>

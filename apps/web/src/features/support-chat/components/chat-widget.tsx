@@ -1,14 +1,28 @@
 import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
+import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { chatWidgetQueryOptions } from '../api/chat-widget';
 import { useShopperChat } from '../hooks/use-shopper-chat';
 import { unreadCount } from '../lib/chat-state';
 import type { ChatPanelProps } from './chat-panel';
+import { ChatwootChat } from './chatwoot-chat';
 
 const loadPanel = () => import('./chat-panel');
 /** A panel that cannot be fetched (offline) leaves the launcher as it is, never breaks the page. */
 const ChatPanel = lazy<ComponentType<ChatPanelProps>>(() => loadPanel().catch(() => ({ default: () => null })));
+
+/**
+ * The chat the server names for this shopper (GET /support-chat/widget): the built-in one, or
+ * Chatwoot's widget (docs/product/support-chat.md#another-chat-service). Nothing until it has said.
+ */
+export default function ChatWidget({ userId }: { userId: string }) {
+  const widget = useQuery(chatWidgetQueryOptions(userId));
+  if (widget.data?.provider === 'built-in') return <BuiltInChat userId={userId} />;
+  if (widget.data?.provider === 'chatwoot') return <ChatwootChat widget={widget.data} />;
+  return null;
+}
 
 /**
  * The shopper's chat (docs/product/support-chat.md#in-the-browser): the 'Chat with us' launcher
@@ -17,8 +31,8 @@ const ChatPanel = lazy<ComponentType<ChatPanelProps>>(() => loadPanel().catch(()
  * fetched when the pointer or the keyboard first reaches the launcher. The link of the chat's
  * e-mail (`?chat=open`) opens the panel at once.
  */
-export default function ChatWidget() {
-  const chat = useShopperChat();
+function BuiltInChat({ userId }: { userId: string }) {
+  const chat = useShopperChat(userId);
   const [searchParams] = useSearchParams();
   const [open, setOpen] = useState(() => searchParams.get('chat') === 'open');
   const [mounted, setMounted] = useState(open);
@@ -26,6 +40,12 @@ export default function ChatWidget() {
   const unread = unreadCount(chat.state);
   const { markRead } = chat;
   const lastId = chat.state.messages.at(-1)?.id;
+
+  // The toasts stand above the launcher while it shows (index.css, data-chat-launcher).
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-chat-launcher', true);
+    return () => document.documentElement.removeAttribute('data-chat-launcher');
+  }, []);
 
   // Whatever arrives while the panel is open is read.
   useEffect(() => {

@@ -1,21 +1,26 @@
-import { type ShopperChatMessage, type ShopperConversation, supportChatEndpoints } from '@gvm/contract/support-chat';
+import {
+  type ChatWidget,
+  type ShopperChatMessage,
+  type ShopperConversation,
+  supportChatEndpoints,
+} from '@gvm/contract/support-chat';
 import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { storeTokens } from '@/lib/auth/token-storage';
+import { clearTokens, storeTokens } from '@/lib/auth/token-storage';
 import { API_BASE_PATH, api } from '@/lib/http-client';
 import { createQueryClient } from '@/lib/query-client';
 import { type EndpointAnswer, epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import { type FakeWebSocket, installFakeWebSocket } from '@/test/fake-websocket';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
-import { SATISFACTION_THANKS } from '../lib/chat-copy';
+import { endShopperChat } from '../lib/shopper-chat-session';
 import { SupportChat } from './support-chat';
 
-/** The widget's chunk loads on its first render, which can take more than findBy's default second. */
-const LAZY = { timeout: 5000 };
+/** The widget's chunk loads on its first render: on a busy machine that can take more than findBy's 5 seconds. */
+const LAZY = { timeout: 15_000 };
 const conversationId = 'c0000000-0000-4000-8000-000000000001';
 const accessToken = fakeAccessToken({ exp: epochSeconds(900) });
 
@@ -52,6 +57,7 @@ function serveChat(
     conversation?: ShopperConversation | null;
     messages?: ShopperChatMessage[];
     operatorsOnline?: boolean;
+    widget?: ChatWidget;
     sendAnswer?: () =>
       | EndpointAnswer<typeof supportChatEndpoints.send>
       | Promise<EndpointAnswer<typeof supportChatEndpoints.send> | undefined>
@@ -64,6 +70,10 @@ function serveChat(
     operatorsOnline: server.operatorsOnline ?? true,
   };
   const fake = installFakeApi({
+    ...fakeEndpoint(supportChatEndpoints.widget, () => ({
+      status: 200,
+      body: server.widget ?? ({ provider: 'built-in' } as const),
+    })),
     ...fakeEndpoint(supportChatEndpoints.get, () => {
       const after = Number(new URL(`http://x${reads.at(-1) ?? ''}`).searchParams.get('after') ?? 0);
       return {
@@ -123,6 +133,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmounted first, then the tab's conversation ended: the next test starts from nothing.
+  cleanup();
+  endShopperChat();
   restoreApi();
   restoreSockets();
   signOut();
@@ -172,36 +185,95 @@ function messagesShown(dialog: HTMLElement) {
 }
 
 describe('who sees the chat (docs/product/support-chat.md#in-the-browser)', () => {
-  it('a signed-in shopper sees the launcher on the account pages and the checkout', async () => {
-    for (const path of ['/wallet', '/settings', '/account', '/wishlist', '/redeem', '/exchange-voucher', '/checkout']) {
-      const { requests } = serveChat();
-      renderAt(path);
-      expect(await screen.findByRole('button', { name: copy.launcher }, LAZY)).toBeInTheDocument();
-      await waitFor(() => expect(requests.map((request) => request.path)).toContain('/support-chat'), LAZY);
-      restoreApi();
-      document.body.innerHTML = '';
-      localStorage.clear();
-    }
-  });
-
+  // Which pages render it is app/support-chat-pages.test.tsx's: here, the widget a page renders.
   it('a guest never sees it, nor opens a socket or asks the API', async () => {
     const { requests } = serveChat();
-    renderAt('/wallet', { signedIn: false });
+    renderAt('/checkout', { signedIn: false });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: /Chat with us/ })).not.toBeInTheDocument();
     expect(sockets).toEqual([]);
     expect(requests).toEqual([]);
   });
 
-  it('a signed-in shopper does not see it on public pages: home, a product, the cart, information pages', async () => {
-    const { requests } = serveChat();
-    for (const path of ['/', '/product/p-1', '/cart', '/about', '/exchange', '/gift/abc']) {
-      renderAt(path);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  it('moving to another chat page keeps the conversation and its socket: the next launcher shows it at once', async () => {
+    const { requests } = serveChat({ messages: [message(1, 'support', 'Hi Ada')] });
+    const queryClient = createQueryClient();
+    storeTokens(accessToken, 'refresh-1');
+    signInAs(queryClient, testUser());
+    const page = (path: string) => (
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <SupportChat key={path} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(page('/wallet'));
+    expect(await screen.findByRole('button', { name: 'Chat with us (1 unread)' }, LAZY)).toBeInTheDocument();
+    const socket = await connect();
+    const asked = requests.length;
+    rerender(page('/settings'));
+    expect(screen.getByRole('button', { name: 'Chat with us (1 unread)' })).toBeInTheDocument();
+    expect(sockets).toEqual([socket]);
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    expect(requests).toHaveLength(asked);
+  });
+});
+
+describe('the toasts and the launcher (docs/product/support-chat.md#in-the-browser)', () => {
+  it('marks the page while the launcher shows, so the toasts stand above it (index.css)', async () => {
+    serveChat();
+    renderAt('/wallet');
+    expect(await screen.findByRole('button', { name: 'Chat with us' }, LAZY)).toBeInTheDocument();
+    expect(document.documentElement.hasAttribute('data-chat-launcher')).toBe(true);
+    cleanup();
+    expect(document.documentElement.hasAttribute('data-chat-launcher')).toBe(false);
+  });
+});
+
+describe('another shopper on the same browser', () => {
+  const bobToken = fakeAccessToken({ sub: 'user-bob', exp: epochSeconds(900) });
+
+  it("signing in as someone else drops the last shopper's conversation and socket; the new one sees only their own", async () => {
+    const { held } = serveChat({
+      conversation: conversation({ lastReadId: '1' }),
+      messages: [message(1, 'shopper', 'My card number is on the voucher'), message(2, 'support', 'Thanks Ada')],
+    });
+    const user = renderAt('/wallet');
+    const adaSocket = await connect();
+    const dialog = await openPanel(user);
+    await waitFor(() =>
+      expect(messagesShown(dialog)).toEqual(['You:My card number is on the voucher', 'Support:Thanks Ada']),
+    );
+
+    // Bob signs in on this browser (here, or in another tab): the server now answers as Bob.
+    held.conversation = conversation();
+    held.messages = [message(5, 'support', 'Hello Bob')];
+    act(() => storeTokens(bobToken, 'refresh-bob'));
+
+    expect(adaSocket.readyState).toBe(WebSocket.CLOSED);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const launcher = await screen.findByRole('button', { name: copy.launcher }, LAZY);
+    await waitFor(() => expect(sockets).toHaveLength(2));
+    const bobSocket = sockets[1] as FakeWebSocket;
+    bobSocket.accept();
+    await waitFor(() => expect(bobSocket.sent).toEqual([{ type: 'auth', token: bobToken }]));
+    await user.click(launcher);
+    const bobDialog = await screen.findByRole('dialog', { name: copy.panelTitle }, LAZY);
+    await waitFor(() => expect(messagesShown(bobDialog)).toEqual(['Support:Hello Bob']));
+    expect(within(bobDialog).queryByText('My card number is on the voucher')).not.toBeInTheDocument();
+  });
+
+  it('signing out takes the launcher away and closes the socket at once', async () => {
+    serveChat({ messages: [message(1, 'support', 'Hello Ada')] });
+    renderAt('/wallet');
+    const socket = await connect();
+    expect(await screen.findByRole('button', { name: /^Chat with us/ }, LAZY)).toBeInTheDocument();
+    act(() => {
+      clearTokens();
+      signOut();
+    });
     expect(screen.queryByRole('button', { name: /Chat with us/ })).not.toBeInTheDocument();
-    expect(sockets).toEqual([]);
-    expect(requests).toEqual([]);
+    expect(socket.readyState).toBe(WebSocket.CLOSED);
   });
 });
 
@@ -385,7 +457,7 @@ describe('the panel', () => {
     const dialog = await openPanel(user);
     expect(await within(dialog).findByText(copy.satisfactionQuestion)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: copy.satisfactionYes }));
-    expect(await within(dialog).findByText(SATISFACTION_THANKS)).toBeInTheDocument();
+    expect(await within(dialog).findByText(copy.satisfactionThanks)).toBeInTheDocument();
     expect(within(dialog).queryByText(copy.satisfactionQuestion)).not.toBeInTheDocument();
     expect(
       requests.filter((request) => request.path === '/support-chat/satisfaction').map((request) => request.body),
@@ -424,5 +496,79 @@ describe('the connection (decision 051)', () => {
     const socket = await connect();
     await user.type(within(dialog).getByRole('textbox', { name: copy.messageLabel }), 'abc');
     expect(socket.sent).toEqual([{ type: 'auth', token: accessToken }, { type: 'typing' }]);
+  });
+});
+
+describe('with Chatwoot as the chat (docs/product/support-chat.md#another-chat-service)', () => {
+  const baseUrl = 'https://chat.example.test';
+  const widget: ChatWidget = {
+    provider: 'chatwoot',
+    baseUrl,
+    websiteToken: 'website-token-1',
+    user: {
+      identifier: 'user-ada',
+      identifierHash: '5a2ad1c1b7f40a3bd0f3e5b2e6f1c9d1f0d5b3a6e9c8f7a1b2c3d4e5f6a7b8c9',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    },
+  };
+  type ChatwootCall = [string, ...unknown[]];
+  const chatwootWindow = window as unknown as Record<string, unknown>;
+
+  /** A stand-in for Chatwoot's sdk.js, as it behaves once loaded: run() readies $chatwoot and says so. */
+  function standInSdk(calls: ChatwootCall[]) {
+    chatwootWindow.chatwootSDK = {
+      run(options: unknown) {
+        calls.push(['run', options]);
+        chatwootWindow.$chatwoot = {
+          hasLoaded: true,
+          setUser: (...args: unknown[]) => calls.push(['setUser', ...args]),
+          reset: () => calls.push(['reset']),
+          toggleBubbleVisibility: (visibility: unknown) => calls.push(['toggleBubbleVisibility', visibility]),
+        };
+        window.dispatchEvent(new Event('chatwoot:ready'));
+      },
+    };
+  }
+
+  afterEach(() => {
+    delete chatwootWindow.chatwootSDK;
+    delete chatwootWindow.$chatwoot;
+  });
+
+  it("loads Chatwoot's SDK instead of the built-in launcher and names the shopper with the server's identity hash; signing out resets it", async () => {
+    const { requests } = serveChat({ widget });
+    renderAt('/wallet');
+    const script = await waitFor(() => {
+      const found = document.querySelector<HTMLScriptElement>(`script[src="${baseUrl}/packs/js/sdk.js"]`);
+      expect(found).not.toBeNull();
+      return found as HTMLScriptElement;
+    }, LAZY);
+    const calls: ChatwootCall[] = [];
+    standInSdk(calls);
+    act(() => {
+      script.dispatchEvent(new Event('load'));
+    });
+    expect(calls).toEqual([
+      ['run', { websiteToken: 'website-token-1', baseUrl }],
+      [
+        'setUser',
+        'user-ada',
+        { name: 'Ada Lovelace', email: 'ada@example.com', identifier_hash: widget.user.identifierHash },
+      ],
+      ['toggleBubbleVisibility', 'show'],
+    ]);
+    // Nothing of the built-in chat: no launcher, no socket, no conversation asked for.
+    expect(screen.queryByRole('button', { name: /Chat with us/ })).not.toBeInTheDocument();
+    expect(sockets).toEqual([]);
+    expect(requests.map((request) => request.path)).toEqual(['/support-chat/widget']);
+
+    calls.length = 0;
+    act(() => {
+      clearTokens();
+      signOut();
+    });
+    expect(calls).toEqual([['reset'], ['toggleBubbleVisibility', 'hide']]);
+    script.remove();
   });
 });

@@ -5,6 +5,9 @@ import { usePageMeta } from '@/lib/page-meta';
 import { BalancesTab } from '../components/balances-tab';
 import { VouchersLoading, WalletSpinner } from '../components/wallet-loading';
 
+/** The live chat's launcher (docs/product/support-chat.md#in-the-browser): its code loads after the page's, from the page (decision 054). */
+const SupportChat = lazy(() => import('@/features/support-chat').then((chat) => ({ default: chat.SupportChat })));
+
 /**
  * The two tabs behind Balances, with their cards and dialogs (Radix's alert dialog, focus and
  * scroll locks: about 15 kB), load when the pointer or the keyboard reaches the tab list, not
@@ -83,6 +86,9 @@ export function WalletPage() {
     <section className="mx-auto min-h-screen max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">WALLET</h1>
       {content}
+      <Suspense fallback={null}>
+        <SupportChat />
+      </Suspense>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { QueryError } from '@/components/ui/query-error';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { usePageMeta } from '@/lib/page-meta';
@@ -6,6 +7,9 @@ import { WishlistEmptyState } from '../components/wishlist-empty-state';
 import { WishlistGrid, WishlistGridSkeleton } from '../components/wishlist-grid';
 import { useAddPendingWishlistItem } from '../hooks/use-add-pending-wishlist-item';
 import { useWishlist } from '../hooks/use-wishlist';
+
+/** The live chat's launcher (docs/product/support-chat.md#in-the-browser): its code loads after the page's, from the page (decision 054). */
+const SupportChat = lazy(() => import('@/features/support-chat').then((chat) => ({ default: chat.SupportChat })));
 
 /**
  * /wishlist (docs/product/browsing.md#wishlist): login required (the router guards it). The products of the
@@ -34,6 +38,9 @@ export function WishlistPage() {
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">WISHLISTS</h1>
       <div className="mt-8">{content}</div>
+      <Suspense fallback={null}>
+        <SupportChat />
+      </Suspense>
     </section>
   );
 }
