@@ -2,6 +2,7 @@ import type { Notification } from '@gvm/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
+import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 
@@ -20,6 +21,25 @@ function toNotification(row: NotificationRow): Notification {
  */
 export async function notifyUser(db: Executor, userId: string, message: string, at = new Date()): Promise<void> {
   await db.insert(notifications).values({ userId, message, createdAt: at });
+}
+
+/**
+ * The part of a statement that adds notifications when the gate has a row (decision 057): the
+ * notifications of a change written in the same statement as the change.
+ */
+export function notifyUsersPart(
+  gate: Gate,
+  name: string,
+  notes: readonly { userId: string; message: string; at: Date }[],
+): StatementPart {
+  return {
+    name,
+    body: insertRowsWhen(
+      notifications,
+      notes.map((note) => ({ userId: note.userId, message: note.message, createdAt: note.at })),
+      gate,
+    ),
+  };
 }
 
 /** Newest first. */

@@ -19,6 +19,17 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row ?? null;
 }
 
+/** The accounts with these e-mail addresses, by normalised address; one statement for them all. */
+export async function findUsersByEmails(db: Executor, emails: readonly string[]): Promise<Map<string, UserContact>> {
+  const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(inArray(users.email, wanted));
+  return new Map(rows.map((row) => [row.email, row]));
+}
+
 /** The contacts of the given accounts that still exist, by id. */
 export async function findUserContacts(db: Executor, ids: readonly string[]): Promise<Map<string, UserContact>> {
   const wanted = [...new Set(ids)];

@@ -6,6 +6,7 @@ export {
   findAccountSummaries,
   findUserByEmail,
   findUserContacts,
+  findUsersByEmails,
   searchAccountsByEmail,
   type UserContact,
 } from './directory';
