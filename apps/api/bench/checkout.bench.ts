@@ -257,6 +257,7 @@ try {
 
     const sessions = await db.select({ providerSessionId: checkoutSessions.providerSessionId }).from(checkoutSessions);
     const ids = sessions.flatMap((session) => (session.providerSessionId ? [session.providerSessionId] : []));
+    const appBackends = new Set(await backendPids(admin, name));
     const workers = await startWorkers(url.toString(), ids);
     try {
       console.log(
@@ -281,9 +282,12 @@ try {
         for (const line of describeTallies(tallies, ids.length)) console.log(`    ${line}`);
         const perSession = (ms: number | undefined) =>
           ms === undefined ? 'n/a' : `${((ms * 1000) / ids.length).toFixed(0)} µs`;
-        const postgresMs = cpuSince(readCpuMs(await backendPids(admin, name)), backendCpu);
+        const backendsAfter = await backendPids(admin, name);
+        const postgresMs = (pids: number[]) => cpuSince(readCpuMs(pids), backendCpu);
+        const workersPostgres = postgresMs(backendsAfter.filter((pid) => !appBackends.has(pid)));
+        const appPostgres = postgresMs(backendsAfter.filter((pid) => appBackends.has(pid)));
         console.log(
-          `    CPU per session: workers ${perSession(results.reduce((sum, result) => sum + result.cpuMs, 0))}, app (mail worker) ${perSession((appUsed.user + appUsed.system) / 1000)}, PostgreSQL backends ${perSession(postgresMs)}`,
+          `    CPU per session: workers ${perSession(results.reduce((sum, result) => sum + result.cpuMs, 0))} and their PostgreSQL backends ${perSession(workersPostgres)}; app (mail worker) ${perSession((appUsed.user + appUsed.system) / 1000)} and its backends ${perSession(appPostgres)}`,
         );
       }
     } finally {

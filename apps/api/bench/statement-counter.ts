@@ -14,8 +14,9 @@ function kindOf(text: string): string {
   const verb = /^(begin|commit|rollback|select|insert|update|delete|with)\b/.exec(sql)?.[1] ?? sql.slice(0, 20);
   if (verb === 'begin' || verb === 'commit' || verb === 'rollback') return verb;
   if (verb === 'with') {
-    const main = /\)\s*(insert into|update|delete from|select .*? from)\s+"?(\w+)"?/s.exec(sql);
-    return `with…${main?.[1]?.split(' ')[0] ?? '?'} ${main?.[2] ?? '?'}`;
+    // A statement of several parts, named by its first part: `with "claimed" as (...), ...`.
+    const names = [...sql.matchAll(/(?:^with|\),)\s*"?(\w+)"?\s+as\s+\(/g)].map((match) => match[1]);
+    return `with ${names[0] ?? '?'} and ${names.length - 1} more parts`;
   }
   const table = /\b(?:from|into|update)\s+"?(\w+)"?/.exec(sql)?.[1] ?? '?';
   return `${verb} ${table}`;

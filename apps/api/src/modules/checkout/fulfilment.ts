@@ -8,8 +8,8 @@ import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions }
 import { gateNamed, runParts, type StatementPart } from '../../db/statement-parts';
 import { clearCartPart } from '../carts';
 import { cardArtEmailUrl } from '../catalog';
-import { notifyUsersPart } from '../notifications';
-import { findUsersByEmails } from '../users';
+import { notifyAccountsByEmailPart, notifyUsersPart } from '../notifications';
+import { accountsByEmailRelation } from '../users';
 import { CreditSpentElsewhereError, recordCardPurchaseParts, releaseCreditHold, spendHeldCredit } from '../wallets';
 import type { CheckoutDeps } from './deps';
 import { issueUnitsParts } from './issue';
@@ -70,15 +70,13 @@ export async function fulfilIn(db: Executor, deps: CheckoutDeps, session: Checko
   const orderIds = issued.map((order) => order.id);
   const gifts = issued.filter((order) => order.gift);
   const total = formatMoney(toMajorUnits(session.amount), session.currency);
-  const notes = [
-    {
-      userId: session.userId,
-      message:
-        `Payment received: ${issued.length} gift voucher${issued.length === 1 ? '' : 's'} for ${total}.` +
-        giftNotice(gifts.length, gifts.filter((order) => order.gift?.scheduledFor).length),
-      at: now,
-    },
-  ];
+  const buyerNote = {
+    userId: session.userId,
+    message:
+      `Payment received: ${issued.length} gift voucher${issued.length === 1 ? '' : 's'} for ${total}.` +
+      giftNotice(gifts.length, gifts.filter((order) => order.gift?.scheduledFor).length),
+    at: now,
+  };
   const mails: MailMessage[] = [
     {
       to: snapshot.buyer.email,
@@ -101,11 +99,7 @@ export async function fulfilIn(db: Executor, deps: CheckoutDeps, session: Checko
   ];
   // A gift scheduled for a later day is e-mailed by the gift schedule (decision 025).
   const giftsNow = gifts.filter((order) => order.gift && !order.gift.scheduledFor);
-  // A recipient who already has an account also finds the gift in their notifications.
-  const accounts = await findUsersByEmails(
-    db,
-    giftsNow.map((order) => order.gift?.email ?? ''),
-  );
+  const recipientNotes: { email: string; message: string; at: Date }[] = [];
   for (const order of giftsNow) {
     if (!order.gift) continue;
     mails.push({
@@ -121,14 +115,12 @@ export async function fulfilIn(db: Executor, deps: CheckoutDeps, session: Checko
         artUrl: cardArtEmailUrl(deps.config.publicUrl, order.productCode, order.value, order.currency),
       }),
     });
-    const recipient = accounts.get(order.gift.email.trim().toLowerCase());
-    if (recipient && recipient.id !== session.userId) {
-      notes.push({
-        userId: recipient.id,
-        message: `${snapshot.buyer.name || 'Someone'} sent you a gift: ${order.merchantName} ${formatMoney(toMajorUnits(order.value), order.currency)}. Confirm it under Manage Vouchers in your wallet.`,
-        at: now,
-      });
-    }
+    // A recipient who already has an account also finds the gift in their notifications.
+    recipientNotes.push({
+      email: order.gift.email,
+      message: `${snapshot.buyer.name || 'Someone'} sent you a gift: ${order.merchantName} ${formatMoney(toMajorUnits(order.value), order.currency)}. Confirm it under Manage Vouchers in your wallet.`,
+      at: now,
+    });
   }
   const parts: StatementPart[] = [
     claim,
@@ -145,7 +137,18 @@ export async function fulfilIn(db: Executor, deps: CheckoutDeps, session: Checko
           at: now,
         })
       : []),
-    notifyUsersPart(gate, 'payment_notifications', notes),
+    notifyUsersPart(gate, 'payment_notification', [buyerNote]),
+    ...(recipientNotes.length > 0
+      ? [
+          notifyAccountsByEmailPart(
+            gate,
+            'gift_notifications',
+            accountsByEmailRelation(),
+            session.userId,
+            recipientNotes,
+          ),
+        ]
+      : []),
     enqueueMailsPart(gate, mails),
   ];
   const [claimed] = await runParts<{ claimed: number }>(db, parts, sql`select count(*)::int as claimed from ${gate}`);

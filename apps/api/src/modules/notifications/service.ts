@@ -1,5 +1,5 @@
 import type { Notification } from '@gvm/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
@@ -39,6 +39,33 @@ export function notifyUsersPart(
       notes.map((note) => ({ userId: note.userId, message: note.message, createdAt: note.at })),
       gate,
     ),
+  };
+}
+
+/**
+ * The part of a statement that notifies the accounts of the given e-mail addresses, those that
+ * have one, when the gate has a row (decision 057); `accounts` is the users module's relation of
+ * ids and normalised e-mails, and `except` an account left out (the one who caused the change).
+ */
+export function notifyAccountsByEmailPart(
+  gate: Gate,
+  name: string,
+  accounts: SQL,
+  except: string,
+  notes: readonly { email: string; message: string; at: Date }[],
+): StatementPart {
+  const rows = notes.map((note) => ({
+    email: note.email.trim().toLowerCase(),
+    message: note.message,
+    at: note.at.toISOString(),
+  }));
+  return {
+    name,
+    body: sql`insert into ${notifications} (user_id, message, created_at)
+      select a.id, r.message, r.at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(email text, message text, at timestamptz)
+      join ${accounts} a on a.email = r.email
+      where a.id <> ${except} and exists (select from ${gate})`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { desc, eq, ilike, inArray } from 'drizzle-orm';
+import { desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
 
@@ -19,15 +19,12 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row ?? null;
 }
 
-/** The accounts with these e-mail addresses, by normalised address; one statement for them all. */
-export async function findUsersByEmails(db: Executor, emails: readonly string[]): Promise<Map<string, UserContact>> {
-  const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(inArray(users.email, wanted));
-  return new Map(rows.map((row) => [row.email, row]));
+/**
+ * Every account's id and (normalised) e-mail as a relation, for a statement part that writes for
+ * the accounts of given addresses (decision 057): `join <relation> a on a.email = ...`.
+ */
+export function accountsByEmailRelation(): SQL {
+  return sql`(select ${users.id} as id, ${users.email} as email from ${users})`;
 }
 
 /** The contacts of the given accounts that still exist, by id. */

@@ -2,11 +2,11 @@
 export { getCurrentUser, toCurrentUser } from './account-service';
 export {
   type AccountSummary,
+  accountsByEmailRelation,
   findAccountProfile,
   findAccountSummaries,
   findUserByEmail,
   findUserContacts,
-  findUsersByEmails,
   searchAccountsByEmail,
   type UserContact,
 } from './directory';
