@@ -1,5 +1,5 @@
 /**
- * `npm run bench:checkout` (also part of `npm run bench`): buying on PostgreSQL (decision 017).
+ * `npm run bench:checkout` (also part of `npm run bench`): buying on PostgreSQL (decisions 017, 057).
  *
  * On a fresh database on the server named by BENCH_DATABASE_URL, TEST_DATABASE_URL or
  * DATABASE_URL (dropped afterwards), with a payment provider that answers at once (the
@@ -7,11 +7,17 @@
  * - checkout-session creation: `POST /api/v1/wallets/checkout-session` through HTTP with
  *   autocannon, each request from another account (the per-account limit is 10 per 10 minutes),
  *   a two-line cart with one gift: authentication, validation, repricing, the insert and the
- *   provider call;
- * - fulfilment: `applyPaymentEvent(paid)` for every session created, with 10 in flight: the
- *   claim, 3 encrypted vouchers, a gift transfer, the cart, the wallet row, a notification and
- *   two e-mails in one transaction; then a second round of the same events, which must find every
- *   session already fulfilled.
+ *   provider call. `--sessions N` makes N sessions through the service instead, untimed, to
+ *   measure fulfilment alone;
+ * - fulfilment: `applyPaymentEvent(paid)` for every session created, by `--workers` processes of
+ *   their own (fulfil-worker.ts, default 1) with `--in-flight` each (default 10), the sessions
+ *   split between them (`--overlap`: each worker is given every session, so they race for each):
+ *   the claim, 3 encrypted vouchers, a gift transfer, the cart, the wallet row, a notification and
+ *   two e-mails; then a second round of the same events, which must find every session already
+ *   fulfilled. The app's mail worker delivers the e-mails meanwhile, as in production.
+ * Printed for each round: sessions per second, the statements each session sent, by kind, with
+ * their mean time, and the CPU spent per session by the workers, the app and their PostgreSQL
+ * backends (read from /proc when PostgreSQL runs on this machine).
  * Figures are printed, never asserted: record them with the machine and date in docs/performance.md.
  */
 import { fork } from 'node:child_process';
@@ -21,7 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CheckoutSessionRequest } from '@gvm/contract';
 import autocannon from 'autocannon';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
@@ -268,6 +274,7 @@ try {
         const appCpu = process.cpuUsage();
         const results = await Promise.all(workers.map((worker) => worker.round()));
         const appUsed = process.cpuUsage(appCpu);
+        const [delivered] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
         const seconds =
           (Math.max(...results.map((result) => result.endedAt)) -
             Math.min(...results.map((result) => result.startedAt))) /
@@ -280,6 +287,9 @@ try {
         const tallies: StatementTallies = {};
         for (const result of results) addTallies(tallies, result.tallies);
         for (const line of describeTallies(tallies, ids.length)) console.log(`    ${line}`);
+        console.log(
+          `    e-mails delivered by the mail worker when the round ended: ${delivered?.n} of ${ids.length * 2}`,
+        );
         const perSession = (ms: number | undefined) =>
           ms === undefined ? 'n/a' : `${((ms * 1000) / ids.length).toFixed(0)} µs`;
         const backendsAfter = await backendPids(admin, name);
