@@ -178,7 +178,6 @@ export async function removeCartItem(db: Database, userId: string, itemId: strin
   });
 }
 
-/** Deletes every line of the user's cart (after a paid checkout), inside the caller's transaction. */
 /** The part of a paid checkout's statement that empties the buyer's cart when the gate has a row (decision 057). */
 export function clearCartPart(gate: Gate, userId: string): StatementPart {
   return {
@@ -187,10 +186,4 @@ export function clearCartPart(gate: Gate, userId: string): StatementPart {
       where ${cartItems.cartId} in (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})
         and exists (select from ${gate})`,
   };
-}
-
-export async function clearCart(db: Executor, userId: string): Promise<void> {
-  await db
-    .delete(cartItems)
-    .where(inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))));
 }
