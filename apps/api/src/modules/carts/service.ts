@@ -11,7 +11,7 @@ import {
   QUANTITY_LIMIT_MESSAGE,
   toMinorUnits,
 } from '@gvm/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cartItems, carts } from '../../db/schema/carts';
 import type { Gate, StatementPart } from '../../db/statement-parts';
