@@ -1,6 +1,7 @@
 import { count, inArray, min } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
 
 export interface MailMessage {
   to: string;
@@ -28,13 +29,30 @@ export function onMailEnqueued(listener: EnqueueListener): () => void {
  * message is queued if and only if that change commits; the mail worker delivers it.
  */
 export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
-  await db.insert(mailOutbox).values({
+  await db.insert(mailOutbox).values(outboxRowOf(message));
+  announceMailQueued();
+}
+
+function outboxRowOf(message: MailMessage): typeof mailOutbox.$inferInsert {
+  return {
     to: message.to,
     subject: message.subject,
     text: message.text,
     html: message.html,
     replyTo: message.replyTo ?? null,
-  });
+  };
+}
+
+/**
+ * The part of a statement that queues e-mails when the gate has a row (decision 057), so they are
+ * queued if and only if the change they report is made. Call `announceMailQueued` once it has run.
+ */
+export function enqueueMailsPart(gate: Gate, messages: readonly MailMessage[]): StatementPart {
+  return { name: 'queued_mail', body: insertRowsWhen(mailOutbox, messages.map(outboxRowOf), gate) };
+}
+
+/** Tells the mail worker that messages were just queued (the nudge, `onMailEnqueued`). */
+export function announceMailQueued(): void {
   for (const listener of enqueueListeners) listener();
 }
 

@@ -1,2 +1,2 @@
 /** The carts module's public face: what other modules may call. */
-export { clearCart, getCart } from './service';
+export { clearCartPart, getCart } from './service';

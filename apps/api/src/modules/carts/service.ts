@@ -11,9 +11,10 @@ import {
   QUANTITY_LIMIT_MESSAGE,
   toMinorUnits,
 } from '@gvm/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cartItems, carts } from '../../db/schema/carts';
+import type { Gate, StatementPart } from '../../db/statement-parts';
 import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { findProductsByIds, getProduct } from '../catalog';
@@ -177,9 +178,12 @@ export async function removeCartItem(db: Database, userId: string, itemId: strin
   });
 }
 
-/** Deletes every line of the user's cart (after a paid checkout), inside the caller's transaction. */
-export async function clearCart(db: Executor, userId: string): Promise<void> {
-  await db
-    .delete(cartItems)
-    .where(inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))));
+/** The part of a paid checkout's statement that empties the buyer's cart when the gate has a row (decision 057). */
+export function clearCartPart(gate: Gate, userId: string): StatementPart {
+  return {
+    name: 'cleared_cart',
+    body: sql`delete from ${cartItems}
+      where ${cartItems.cartId} in (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})
+        and exists (select from ${gate})`,
+  };
 }

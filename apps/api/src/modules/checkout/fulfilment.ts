@@ -1,17 +1,18 @@
 import { formatMoney, toMajorUnits } from '@gvm/contract';
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { announceMailQueued, enqueueMailsPart, type MailMessage } from '../../adapters/mail/outbox';
 import { giftReceivedEmail, purchaseReceiptEmail } from '../../adapters/mail/templates';
 import type { PaymentEvent, ProviderSessionState } from '../../adapters/payments/provider';
 import type { Database, Executor } from '../../db/client';
 import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions } from '../../db/schema/checkout';
-import { clearCart } from '../carts';
+import { gateNamed, runParts, type StatementPart } from '../../db/statement-parts';
+import { clearCartPart } from '../carts';
 import { cardArtEmailUrl } from '../catalog';
-import { notifyUser } from '../notifications';
-import { findUserByEmail } from '../users';
-import { CreditSpentElsewhereError, recordCardPurchase, releaseCreditHold, spendHeldCredit } from '../wallets';
+import { notifyAccountsByEmailPart, notifyUsersPart } from '../notifications';
+import { accountsByEmailRelation } from '../users';
+import { CreditSpentElsewhereError, recordCardPurchaseParts, releaseCreditHold, spendHeldCredit } from '../wallets';
 import type { CheckoutDeps } from './deps';
-import { issueUnits } from './issue';
+import { issueUnitsParts } from './issue';
 import { type CheckoutSnapshot, unitsOf } from './snapshot';
 
 /** Which statuses each reported state may replace; a fulfilled session never changes again. */
@@ -22,83 +23,86 @@ const replaceable: Record<Exclude<ProviderSessionState, 'paid' | 'open'>, Checko
 };
 
 /**
- * Fulfils a paid session exactly once, in one transaction: the conditional UPDATE claims the row
- * (concurrent callers wait on its lock and then find it claimed), then the vouchers, the gift
- * transfers, the emptied cart, the wallet's purchase row, the notification and every e-mail.
- * Answers whether this call did the work. A session whose released credit was spent before a
- * late 'paid' arrived issues nothing (decision 026) and stays as it was.
+ * Fulfils a paid session exactly once (decision 057). Paid by card alone, it is one statement,
+ * atomic by itself: the conditional UPDATE claims the row (concurrent callers wait on its lock and
+ * then find it claimed, so their statement writes nothing), and every other part (the vouchers,
+ * the gift transfers, the emptied cart, the wallet's purchase row, the notifications and every
+ * e-mail) writes only if the claim did. With UGM Credit held, spending it joins that statement in
+ * one transaction. Answers whether this call did the work. A session whose released credit was
+ * spent before a late 'paid' arrived issues nothing (decision 026) and stays as it was.
  */
-async function fulfil(db: Database, deps: CheckoutDeps, sessionId: string): Promise<boolean> {
+async function fulfil(db: Database, deps: CheckoutDeps, session: CheckoutSessionRow): Promise<boolean> {
+  if (session.creditAmount === 0) return fulfilIn(db, deps, session);
   try {
-    return await db.transaction((tx) => fulfilIn(tx, deps, sessionId));
+    return await db.transaction((tx) => fulfilIn(tx, deps, session));
   } catch (error) {
     if (error instanceof CreditSpentElsewhereError) return false;
     throw error;
   }
 }
 
-/** `fulfil` inside the caller's transaction (a session paid wholly by UGM Credit is fulfilled as it is created). */
-export async function fulfilIn(tx: Executor, deps: CheckoutDeps, sessionId: string): Promise<boolean> {
+/**
+ * `fulfil` in the caller's transaction, or on its own when nothing else must join it (a session
+ * paid wholly by UGM Credit is fulfilled in the transaction that creates it). `session` is the
+ * row as read: what it was bought with never changes, and the claim checks it is still unfulfilled.
+ */
+export async function fulfilIn(db: Executor, deps: CheckoutDeps, session: CheckoutSessionRow): Promise<boolean> {
+  if (session.fulfilledAt) return false;
   const now = deps.clock();
-  const [session] = await tx
-    .update(checkoutSessions)
-    .set({ status: 'paid', fulfilledAt: now, updatedAt: now })
-    .where(and(eq(checkoutSessions.id, sessionId), isNull(checkoutSessions.fulfilledAt)))
-    .returning();
-  if (!session) return false;
   const snapshot = session.items as CheckoutSnapshot;
-  const issued = await issueUnits(tx, {
+  const gate = gateNamed('claimed');
+  const claim: StatementPart = {
+    name: 'claimed',
+    body: db
+      .update(checkoutSessions)
+      .set({ status: 'paid', fulfilledAt: now, updatedAt: now })
+      .where(and(eq(checkoutSessions.id, session.id), isNull(checkoutSessions.fulfilledAt)))
+      .returning({ id: checkoutSessions.id })
+      .getSQL(),
+  };
+  const { parts: issuing, issued } = issueUnitsParts(gate, {
     checkoutSessionId: session.id,
     buyerId: session.userId,
     units: unitsOf(snapshot),
     encryptionKey: deps.config.voucherEncryptionKey,
     at: now,
   });
-  await clearCart(tx, session.userId);
   const orderIds = issued.map((order) => order.id);
-  // UGM Credit held at creation is spent (its withdrawal names the orders); the card paid the rest.
-  if (session.creditAmount > 0) await spendHeldCredit(tx, session.id, orderIds);
-  if (session.amount > session.creditAmount) {
-    await recordCardPurchase(tx, {
-      userId: session.userId,
-      checkoutSessionId: session.id,
-      amount: session.amount - session.creditAmount,
-      currency: session.currency,
-      orderIds,
-      at: now,
-    });
-  }
   const gifts = issued.filter((order) => order.gift);
   const total = formatMoney(toMajorUnits(session.amount), session.currency);
-  await notifyUser(
-    tx,
-    session.userId,
-    `Payment received: ${issued.length} gift voucher${issued.length === 1 ? '' : 's'} for ${total}.` +
+  const buyerNote = {
+    userId: session.userId,
+    message:
+      `Payment received: ${issued.length} gift voucher${issued.length === 1 ? '' : 's'} for ${total}.` +
       giftNotice(gifts.length, gifts.filter((order) => order.gift?.scheduledFor).length),
-    now,
-  );
-  await enqueueMail(tx, {
-    to: snapshot.buyer.email,
-    ...purchaseReceiptEmail({
-      buyerName: snapshot.buyer.name,
-      lines: issued.map((order) => ({
-        orderId: order.id,
-        merchantName: order.merchantName,
-        value: order.value,
-        currency: order.currency,
-        ...(order.gift
-          ? { recipient: { name: order.gift.name, email: order.gift.email, sendOn: order.gift.scheduledFor } }
-          : {}),
-      })),
-      total: session.amount,
-      currency: session.currency,
-      publicUrl: deps.config.publicUrl,
-    }),
-  });
-  for (const order of gifts) {
-    // A gift scheduled for a later day is e-mailed by the gift schedule (decision 025).
-    if (!order.gift || order.gift.scheduledFor) continue;
-    await enqueueMail(tx, {
+    at: now,
+  };
+  const mails: MailMessage[] = [
+    {
+      to: snapshot.buyer.email,
+      ...purchaseReceiptEmail({
+        buyerName: snapshot.buyer.name,
+        lines: issued.map((order) => ({
+          orderId: order.id,
+          merchantName: order.merchantName,
+          value: order.value,
+          currency: order.currency,
+          ...(order.gift
+            ? { recipient: { name: order.gift.name, email: order.gift.email, sendOn: order.gift.scheduledFor } }
+            : {}),
+        })),
+        total: session.amount,
+        currency: session.currency,
+        publicUrl: deps.config.publicUrl,
+      }),
+    },
+  ];
+  // A gift scheduled for a later day is e-mailed by the gift schedule (decision 025).
+  const giftsNow = gifts.filter((order) => order.gift && !order.gift.scheduledFor);
+  const recipientNotes: { email: string; message: string; at: Date }[] = [];
+  for (const order of giftsNow) {
+    if (!order.gift) continue;
+    mails.push({
       to: order.gift.email,
       ...giftReceivedEmail({
         senderName: snapshot.buyer.name,
@@ -112,16 +116,45 @@ export async function fulfilIn(tx: Executor, deps: CheckoutDeps, sessionId: stri
       }),
     });
     // A recipient who already has an account also finds the gift in their notifications.
-    const recipient = await findUserByEmail(tx, order.gift.email);
-    if (recipient && recipient.id !== session.userId) {
-      await notifyUser(
-        tx,
-        recipient.id,
-        `${snapshot.buyer.name || 'Someone'} sent you a gift: ${order.merchantName} ${formatMoney(toMajorUnits(order.value), order.currency)}. Confirm it under Manage Vouchers in your wallet.`,
-        now,
-      );
-    }
+    recipientNotes.push({
+      email: order.gift.email,
+      message: `${snapshot.buyer.name || 'Someone'} sent you a gift: ${order.merchantName} ${formatMoney(toMajorUnits(order.value), order.currency)}. Confirm it under Manage Vouchers in your wallet.`,
+      at: now,
+    });
   }
+  const parts: StatementPart[] = [
+    claim,
+    ...issuing,
+    clearCartPart(gate, session.userId),
+    // UGM Credit held at creation is spent below (its withdrawal names the orders); the card paid the rest.
+    ...(session.amount > session.creditAmount
+      ? recordCardPurchaseParts(gate, {
+          userId: session.userId,
+          checkoutSessionId: session.id,
+          amount: session.amount - session.creditAmount,
+          currency: session.currency,
+          orderIds,
+          at: now,
+        })
+      : []),
+    notifyUsersPart(gate, 'payment_notification', [buyerNote]),
+    ...(recipientNotes.length > 0
+      ? [
+          notifyAccountsByEmailPart(
+            gate,
+            'gift_notifications',
+            accountsByEmailRelation(),
+            session.userId,
+            recipientNotes,
+          ),
+        ]
+      : []),
+    enqueueMailsPart(gate, mails),
+  ];
+  const [claimed] = await runParts<{ claimed: number }>(db, parts, sql`select count(*)::int as claimed from ${gate}`);
+  if (!claimed?.claimed) return false;
+  if (session.creditAmount > 0) await spendHeldCredit(db, session.id, orderIds);
+  announceMailQueued();
   return true;
 }
 
@@ -145,7 +178,7 @@ export async function applyState(
   // A fulfilled session never changes again: a redelivered webhook costs this one read.
   if (session.fulfilledAt) return;
   if (state === 'paid') {
-    await fulfil(db, deps, session.id);
+    await fulfil(db, deps, session);
     return;
   }
   const now = deps.clock();

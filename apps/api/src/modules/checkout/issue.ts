@@ -1,6 +1,6 @@
-import type { Executor } from '../../db/client';
-import { startGifts } from '../gifts';
-import { type IssuedVoucher, issueVouchers } from '../vouchers';
+import type { Gate, StatementPart } from '../../db/statement-parts';
+import { startGiftsParts } from '../gifts';
+import { type IssuedVoucher, issueVouchersPart } from '../vouchers';
 import type { SnapshotUnit } from './snapshot';
 
 /** A voucher a paid checkout issued; for a gift, to whom, its claim token and its e-mail's day. */
@@ -9,12 +9,12 @@ export interface IssuedOrder extends IssuedVoucher {
 }
 
 /**
- * Issues the vouchers of a paid session and starts its gifts, in the caller's transaction: the
- * vouchers module issues one voucher per unit (a gift's belongs to nobody yet), the gifts module
- * a transfer per gift. Units issued before (a second fulfilment) are neither issued nor answered.
+ * The parts of a paid session's statement that issue its vouchers and start its gifts, written
+ * when the gate has a row (decision 057): the vouchers module's voucher per unit (a gift's belongs
+ * to nobody yet), the gifts module's transfer per gift. Answers the parts and what they issue.
  */
-export async function issueUnits(
-  tx: Executor,
+export function issueUnitsParts(
+  gate: Gate,
   input: {
     checkoutSessionId: string;
     buyerId: string;
@@ -22,8 +22,8 @@ export async function issueUnits(
     encryptionKey: string;
     at: Date;
   },
-): Promise<IssuedOrder[]> {
-  const vouchers = await issueVouchers(tx, {
+): { parts: StatementPart[]; issued: IssuedOrder[] } {
+  const vouchers = issueVouchersPart(gate, {
     checkoutSessionId: input.checkoutSessionId,
     buyerId: input.buyerId,
     units: input.units.map(({ gift, ...unit }) => ({ ...unit, heldForGift: gift !== undefined })),
@@ -31,20 +31,21 @@ export async function issueUnits(
     at: input.at,
   });
   const recipientOf = new Map(input.units.map((unit) => [unit.unitIndex, unit.gift]));
-  const started = await startGifts(tx, {
+  const gifts = startGiftsParts(gate, {
     senderId: input.buyerId,
-    gifts: vouchers.flatMap((voucher) => {
+    gifts: vouchers.issued.flatMap((voucher) => {
       const recipient = recipientOf.get(voucher.unitIndex);
       return recipient ? [{ orderId: voucher.id, ...recipient }] : [];
     }),
     encryptionKey: input.encryptionKey,
     at: input.at,
   });
-  return vouchers.map((voucher) => {
+  const issued = vouchers.issued.map((voucher) => {
     const recipient = recipientOf.get(voucher.unitIndex);
-    const gift = started.get(voucher.id);
+    const gift = gifts.started.get(voucher.id);
     if (!recipient || !gift) return voucher;
     const { name, email, message } = recipient;
     return { ...voucher, gift: { name, email, message, ...gift } };
   });
+  return { parts: [vouchers.part, ...gifts.parts], issued };
 }

@@ -93,10 +93,10 @@ export async function createCheckoutSession(
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: checkoutSessions.id });
+      .returning();
     if (!created) throw new Error('inserting a checkout session returned no row');
     if (credit > 0) await holdCredit(tx, { userId, checkoutSessionId: created.id, amount: credit, currency, at: now });
-    if (creditOnly) await fulfilIn(tx, deps, created.id);
+    if (creditOnly) await fulfilIn(tx, deps, created);
     return created;
   });
   // Paid in full with credit: no card page; the result page shows the vouchers at once.

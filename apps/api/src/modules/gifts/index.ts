@@ -21,4 +21,4 @@ export {
   OWN_GIFT_MESSAGE,
   TRANSFER_CONFIRMED_MESSAGE,
 } from './service';
-export { type GiftToStart, giftOfVoucher, giftOrdersOf, type StartedGift, startGifts } from './start';
+export { type GiftToStart, giftOfVoucher, giftOrdersOf, type StartedGift, startGiftsParts } from './start';

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { giftSendAt, type OrderItem, ukDayOf } from '@gvm/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { giftEvents, giftTransfers } from '../../db/schema/gifts';
+import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
 import type { GiftOfVoucher } from '../vouchers';
 import { newClaimToken } from './tokens';
 
@@ -23,24 +25,28 @@ export interface StartedGift {
 }
 
 /**
- * Starts the gifts of a paid checkout inside the caller's transaction: a transfer per gift with a
- * hashed (and sealed) single-use claim token, due now or at 09:00 UK time on its chosen day
- * (decision 025), and the first entry of its history. Answers each gift by its voucher's id; the
- * caller queues the e-mail of each gift not scheduled for later.
+ * The parts of a paid checkout's statement that start its gifts (decision 057), written only when
+ * the gate has a row: a transfer per gift with a hashed (and sealed) single-use claim token, due
+ * now or at 09:00 UK time on its chosen day (decision 025), and the first entry of its history.
+ * Answers the parts and each gift by its voucher's id; the caller queues the e-mail of each gift
+ * not scheduled for later.
  */
-export async function startGifts(
-  tx: Executor,
+export function startGiftsParts(
+  gate: Gate,
   input: { senderId: string; gifts: readonly GiftToStart[]; encryptionKey: string; at: Date },
-): Promise<Map<string, StartedGift>> {
+): { parts: StatementPart[]; started: Map<string, StartedGift> } {
   const started = new Map<string, StartedGift>();
-  if (input.gifts.length === 0) return started;
+  if (input.gifts.length === 0) return { parts: [], started };
   const transfers: (typeof giftTransfers.$inferInsert)[] = [];
+  const events: (typeof giftEvents.$inferInsert)[] = [];
   for (const gift of input.gifts) {
     const claim = newClaimToken(input.encryptionKey);
     const sendAt = giftSendAt(gift.sendOn, input.at);
     const scheduled = sendAt.getTime() > input.at.getTime();
+    const transferId = randomUUID();
     started.set(gift.orderId, { claimToken: claim.token, scheduledFor: scheduled ? ukDayOf(sendAt) : null });
     transfers.push({
+      id: transferId,
       orderId: gift.orderId,
       senderId: input.senderId,
       recipientName: gift.name,
@@ -52,32 +58,19 @@ export async function startGifts(
       sendAt,
       emailedAt: scheduled ? null : input.at,
     });
+    events.push(
+      scheduled
+        ? { transferId, kind: 'scheduled', detail: { sendOn: ukDayOf(sendAt) }, at: input.at }
+        : { transferId, kind: 'sent', detail: { name: gift.name, email: gift.email }, at: input.at },
+    );
   }
-  const created = await tx.insert(giftTransfers).values(transfers).returning({
-    id: giftTransfers.id,
-    name: giftTransfers.recipientName,
-    email: giftTransfers.recipientEmail,
-    sendAt: giftTransfers.sendAt,
-    emailedAt: giftTransfers.emailedAt,
-  });
-  await tx.insert(giftEvents).values(
-    created.map((transfer) =>
-      transfer.emailedAt
-        ? {
-            transferId: transfer.id,
-            kind: 'sent' as const,
-            detail: { name: transfer.name, email: transfer.email },
-            at: input.at,
-          }
-        : {
-            transferId: transfer.id,
-            kind: 'scheduled' as const,
-            detail: { sendOn: ukDayOf(transfer.sendAt) },
-            at: input.at,
-          },
-    ),
-  );
-  return started;
+  return {
+    parts: [
+      { name: 'started_gifts', body: insertRowsWhen(giftTransfers, transfers, gate) },
+      { name: 'started_gift_events', body: insertRowsWhen(giftEvents, events, gate) },
+    ],
+    started,
+  };
 }
 
 /** The gift part of each voucher sent as a gift, as the payment result screen shows it. */

@@ -1,2 +1,2 @@
 /** The notifications module's public face: what other modules may call. */
-export { notifyUser } from './service';
+export { notifyAccountsByEmailPart, notifyUser, notifyUsersPart } from './service';

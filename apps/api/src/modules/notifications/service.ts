@@ -1,7 +1,8 @@
 import type { Notification } from '@gvm/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
+import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 
@@ -20,6 +21,52 @@ function toNotification(row: NotificationRow): Notification {
  */
 export async function notifyUser(db: Executor, userId: string, message: string, at = new Date()): Promise<void> {
   await db.insert(notifications).values({ userId, message, createdAt: at });
+}
+
+/**
+ * The part of a statement that adds notifications when the gate has a row (decision 057): the
+ * notifications of a change written in the same statement as the change.
+ */
+export function notifyUsersPart(
+  gate: Gate,
+  name: string,
+  notes: readonly { userId: string; message: string; at: Date }[],
+): StatementPart {
+  return {
+    name,
+    body: insertRowsWhen(
+      notifications,
+      notes.map((note) => ({ userId: note.userId, message: note.message, createdAt: note.at })),
+      gate,
+    ),
+  };
+}
+
+/**
+ * The part of a statement that notifies the accounts of the given e-mail addresses, those that
+ * have one, when the gate has a row (decision 057); `accounts` is the users module's relation of
+ * ids and normalised e-mails, and `except` an account left out (the one who caused the change).
+ */
+export function notifyAccountsByEmailPart(
+  gate: Gate,
+  name: string,
+  accounts: SQL,
+  except: string,
+  notes: readonly { email: string; message: string; at: Date }[],
+): StatementPart {
+  const rows = notes.map((note) => ({
+    email: note.email.trim().toLowerCase(),
+    message: note.message,
+    at: note.at.toISOString(),
+  }));
+  return {
+    name,
+    body: sql`insert into ${notifications} (user_id, message, created_at)
+      select a.id, r.message, r.at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(email text, message text, at timestamptz)
+      join ${accounts} a on a.email = r.email
+      where a.id <> ${except} and exists (select from ${gate})`,
+  };
 }
 
 /** Newest first. */

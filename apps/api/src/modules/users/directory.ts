@@ -1,4 +1,4 @@
-import { desc, eq, ilike, inArray } from 'drizzle-orm';
+import { desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
 
@@ -17,6 +17,14 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
     .where(eq(users.email, email.trim().toLowerCase()))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Every account's id and (normalised) e-mail as a relation, for a statement part that writes for
+ * the accounts of given addresses (decision 057): `join <relation> a on a.email = ...`.
+ */
+export function accountsByEmailRelation(): SQL {
+  return sql`(select ${users.id} as id, ${users.email} as email from ${users})`;
 }
 
 /** The contacts of the given accounts that still exist, by id. */

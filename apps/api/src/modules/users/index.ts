@@ -2,6 +2,7 @@
 export { getCurrentUser, toCurrentUser } from './account-service';
 export {
   type AccountSummary,
+  accountsByEmailRelation,
   findAccountProfile,
   findAccountSummaries,
   findUserByEmail,

@@ -17,7 +17,7 @@ export {
   voucherStateOf,
   vouchersOfCustomer,
 } from './console';
-export { type IssuedVoucher, issueVouchers, listSessionVouchers, type VoucherUnit } from './issue';
+export { type IssuedVoucher, issueVouchersPart, listSessionVouchers, type VoucherUnit } from './issue';
 export { codeLastFourOf, lastFourOf } from './last-four';
 export { findVouchersByIds, handOverVoucher, type VoucherRow } from './lookup';
 export {

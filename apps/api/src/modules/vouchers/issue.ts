@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { type OrderItem, toMajorUnits } from '@gvm/contract';
 import { asc, eq } from 'drizzle-orm';
 import { createVoucherCipher, newVoucherCode, newVoucherPin } from '../../adapters/vouchers';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/vouchers';
+import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
 import { logoUrl } from '../catalog';
 import { lastFourOf } from './last-four';
 
@@ -30,12 +32,13 @@ export interface IssuedVoucher {
 }
 
 /**
- * Issues the vouchers of a paid checkout session inside the caller's transaction: one order per
- * unit with an encrypted code (and PIN). Units already issued (unique session + unit index) are
- * skipped and not answered, so a second fulfilment issues nothing.
+ * The part of a paid checkout's statement that issues its vouchers (decision 057): one order per
+ * unit with an encrypted code (and PIN), written only when the gate has a row. Answers the part
+ * and the vouchers it issues, their ids made here so the rest of the statement can name them. The
+ * orders' unique (session, unit) refuses a unit issued twice, and with it the whole statement.
  */
-export async function issueVouchers(
-  tx: Executor,
+export function issueVouchersPart(
+  gate: Gate,
   input: {
     checkoutSessionId: string;
     buyerId: string;
@@ -43,48 +46,37 @@ export async function issueVouchers(
     encryptionKey: string;
     at: Date;
   },
-): Promise<IssuedVoucher[]> {
-  if (input.units.length === 0) return [];
+): { part: StatementPart; issued: IssuedVoucher[] } {
   const cipher = createVoucherCipher(input.encryptionKey);
-  const inserted = await tx
-    .insert(orders)
-    .values(
-      input.units.map((unit) => {
-        const code = newVoucherCode();
-        return {
-          checkoutSessionId: input.checkoutSessionId,
-          unitIndex: unit.unitIndex,
-          ownerId: unit.heldForGift ? null : input.buyerId,
-          buyerId: input.buyerId,
-          productId: unit.productId,
-          productCode: unit.productCode,
-          merchantName: unit.merchantName,
-          value: unit.value,
-          currency: unit.currency,
-          codeCiphertext: cipher.seal(code),
-          codeLast4: lastFourOf(code),
-          pinCiphertext: unit.usesPin ? cipher.seal(newVoucherPin()) : null,
-          createdAt: input.at,
-        };
-      }),
-    )
-    .onConflictDoNothing({ target: [orders.checkoutSessionId, orders.unitIndex] })
-    .returning({ id: orders.id, unitIndex: orders.unitIndex });
-  const unitsByIndex = new Map(input.units.map((unit) => [unit.unitIndex, unit]));
-  const issued: IssuedVoucher[] = [];
-  for (const row of inserted.sort((a, b) => a.unitIndex - b.unitIndex)) {
-    const unit = unitsByIndex.get(row.unitIndex);
-    if (!unit) continue;
-    issued.push({
-      id: row.id,
-      unitIndex: row.unitIndex,
+  const units = [...input.units].sort((a, b) => a.unitIndex - b.unitIndex);
+  const rows = units.map((unit) => {
+    const code = newVoucherCode();
+    return {
+      id: randomUUID(),
+      checkoutSessionId: input.checkoutSessionId,
+      unitIndex: unit.unitIndex,
+      ownerId: unit.heldForGift ? null : input.buyerId,
+      buyerId: input.buyerId,
+      productId: unit.productId,
       productCode: unit.productCode,
       merchantName: unit.merchantName,
       value: unit.value,
       currency: unit.currency,
-    });
-  }
-  return issued;
+      codeCiphertext: cipher.seal(code),
+      codeLast4: lastFourOf(code),
+      pinCiphertext: unit.usesPin ? cipher.seal(newVoucherPin()) : null,
+      createdAt: input.at,
+    };
+  });
+  const issued = units.map((unit, index) => ({
+    id: rows[index]?.id ?? '',
+    unitIndex: unit.unitIndex,
+    productCode: unit.productCode,
+    merchantName: unit.merchantName,
+    value: unit.value,
+    currency: unit.currency,
+  }));
+  return { part: { name: 'issued_vouchers', body: insertRowsWhen(orders, rows, gate) }, issued };
 }
 
 /** The vouchers of one checkout session as the payment result screen shows them, in unit order. */

@@ -15,7 +15,7 @@ export {
   CreditSpentElsewhereError,
   creditWallet,
   holdCredit,
-  recordCardPurchase,
+  recordCardPurchaseParts,
   releaseCreditHold,
   spendHeldCredit,
   type WalletCredit,

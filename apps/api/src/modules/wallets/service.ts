@@ -11,6 +11,7 @@ import {
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type WalletRow, type WalletTransactionRow, wallets, walletTransactions } from '../../db/schema/wallets';
+import type { Gate, StatementPart } from '../../db/statement-parts';
 import { violatedCheckConstraint } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 
@@ -148,11 +149,12 @@ export interface CardPurchase {
 }
 
 /**
- * Records a card purchase in the history of the wallet in its currency (docs/product/wallet-and-credit.md): shown with a plus,
- * it does not change the credit balance. One row per checkout session, whoever calls twice. One
- * statement: the wallet is created (or locked, if it exists) and the row added together.
+ * The parts of a paid checkout's statement that record its card purchase in the history of the
+ * wallet in its currency (docs/product/wallet-and-credit.md; decision 057), written when the gate
+ * has a row: shown with a plus, it does not change the credit balance. The wallet is created (or
+ * locked, if it exists) and the row added together; one row per checkout session, whoever calls twice.
  */
-export async function recordCardPurchase(db: Executor, purchase: CardPurchase): Promise<void> {
+export function recordCardPurchaseParts(gate: Gate, purchase: CardPurchase): StatementPart[] {
   const orderIds =
     purchase.orderIds.length > 0
       ? sql`array[${sql.join(
@@ -160,17 +162,23 @@ export async function recordCardPurchase(db: Executor, purchase: CardPurchase): 
           sql`, `,
         )}]::uuid[]`
       : sql`'{}'::uuid[]`;
-  await db.execute(sql`
-    with wallet as (
-      insert into ${wallets} (user_id, currency) values (${purchase.userId}, ${purchase.currency})
-      on conflict (user_id, currency) do update set updated_at = ${wallets.updatedAt}
-      returning id
-    )
-    insert into ${walletTransactions} (wallet_id, type, amount, currency, order_ids, checkout_session_id, created_at)
-    select id, 'purchase', ${purchase.amount}, ${purchase.currency}, ${orderIds}, ${purchase.checkoutSessionId},
-      ${purchase.at.toISOString()}::timestamptz
-    from wallet
-    on conflict (checkout_session_id, type) do nothing`);
+  return [
+    {
+      name: 'purchase_wallet',
+      body: sql`insert into ${wallets} (user_id, currency)
+        select ${purchase.userId}, ${purchase.currency} where exists (select from ${gate})
+        on conflict (user_id, currency) do update set updated_at = ${wallets.updatedAt}
+        returning id`,
+    },
+    {
+      name: 'purchase_row',
+      body: sql`insert into ${walletTransactions} (wallet_id, type, amount, currency, order_ids, checkout_session_id, created_at)
+        select id, 'purchase', ${purchase.amount}, ${purchase.currency}, ${orderIds}, ${purchase.checkoutSessionId},
+          ${purchase.at.toISOString()}::timestamptz
+        from purchase_wallet
+        on conflict (checkout_session_id, type) do nothing`,
+    },
+  ];
 }
 
 export interface CreditHold {
