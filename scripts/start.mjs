@@ -1,5 +1,6 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then runs
 // the API (which migrates, seeds an empty catalogue and serves the web app) in this process.
+// `npm run start:worker` runs the same entry as a worker (APP_ROLE=worker, decision 055).
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,8 @@ function newestChange(entry) {
 }
 
 const builtAt = existsSync(builtIndex) && existsSync(builtConsole) ? statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestChange))) {
+// A worker serves no pages (decision 055): it needs no build.
+if (process.env.APP_ROLE !== 'worker' && builtAt < Math.max(...sources.map(newestChange))) {
   console.log('Building the web app...');
   execSync('npm run build -w @gvm/web', { cwd: root, stdio: 'inherit' });
 }

@@ -10,20 +10,21 @@ import { createPaymentProvider, type PaymentProvider, registerPaymentPages } fro
 import type { App } from './app-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { registerPeriodicTasks } from './jobs/plugin';
 import { loggerOptions } from './lib/log-redaction';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionRegistry } from './modules/auth/session-registry';
 import { cartRoutes } from './modules/carts/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type ChatTimings, chatOpsRoutes, chatRoutes, registerChat } from './modules/chat';
-import { registerCreditHoldSweeper } from './modules/checkout';
+import { creditHoldReleaseTask } from './modules/checkout';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { servesDevMailbox } from './modules/dev-mailbox/gate';
 import { devMailboxAbsentRoutes, devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { financeRoutes } from './modules/finance';
-import { giftOfVoucher, registerGiftScheduler } from './modules/gifts';
+import { giftOfVoucher, giftScheduleTask, registerGiftScheduler } from './modules/gifts';
 import { giftRoutes } from './modules/gifts/routes';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes, probeRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { opsRoutes } from './modules/ops';
 import { outreachOpsRoutes } from './modules/outreach/ops-routes';
@@ -33,13 +34,14 @@ import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { supportRoutes } from './modules/support';
 import { usersRoutes } from './modules/users/routes';
-import { registerCodeLast4Backfill } from './modules/vouchers';
+import { codeLast4BackfillTask } from './modules/vouchers';
 import { voucherRoutes } from './modules/vouchers/routes';
 import { walletRoutes } from './modules/wallets/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
 import { registerApiReference } from './plugins/api-reference';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
+import { registerLifecycle } from './plugins/lifecycle';
 import { registerNoStoreDefault } from './plugins/no-store';
 import { rateLimitStoreOptions } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -70,7 +72,9 @@ declare module 'fastify' {
 /**
  * Builds the whole application without listening: plugins from the outside in (security,
  * compression, error handling), then the API modules under /api/v1, then the web app.
- * Tests call this and use `inject`; server.ts adds the listening socket.
+ * Tests call this and use `inject`; server.ts adds the listening socket. APP_ROLE decides the
+ * parts (decision 055): a web instance gets no background jobs, a worker nothing but its jobs
+ * and the health probes, and `all` (npm start, the tests) everything.
  */
 export async function buildApp({
   config,
@@ -106,6 +110,9 @@ export async function buildApp({
     // A socket with nothing moving either way (a client that stops reading) is closed; longer
     // than the 72 s keep-alive so idle keep-alive sockets end by that rule first.
     connectionTimeout: 120_000,
+    // While shutting down, requests already on an open connection are served, not refused: the
+    // load balancer learns from /health/ready to send no more (decision 055).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -137,21 +144,23 @@ export async function buildApp({
     },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  registerErrorHandling(app);
+  registerNoStoreDefault(app);
+  registerLifecycle(app);
+  // The probes answer on every role; a worker serves nothing else over HTTP (decision 055).
+  await app.register(probeRoutes);
+  if (config.appRole === 'worker') {
+    await app.register(healthRoutes, { prefix: API_BASE_PATH });
+    registerBackgroundJobs(app, mailWorker);
+    return app;
+  }
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   // Limits are set per route (login codes, outreach forms); nothing is limited by default.
   await app.register(rateLimit, { global: false, ...rateLimitStoreOptions(app, config) });
-  registerErrorHandling(app);
-  registerNoStoreDefault(app);
   await app.register(authPlugin, { sessions: createSessionRegistry(app.db, app.clock) });
-  registerMailWorker(app, mailWorker);
+  if (config.appRole === 'all') registerBackgroundJobs(app, mailWorker);
   // The support chat's sockets, bus and presence (decision 051); needs the session registry.
   const chat = await registerChat(app, chatTimings);
-  // Scheduled gift e-mails and 30-day reminders (decision 025).
-  registerGiftScheduler(app);
-  // Unpaid checkouts past their expiry give back the UGM Credit they hold (decision 026).
-  registerCreditHoldSweeper(app);
-  // Vouchers issued before migration 0012 get their code's last four for the console (decision 048).
-  registerCodeLast4Backfill(app);
   // Before the modules: the OpenAPI document is built from the routes registered after it.
   await registerApiReference(app);
 
@@ -189,4 +198,21 @@ export async function buildApp({
   await app.register(servesDevMailbox(config) ? devMailboxRoutes : devMailboxAbsentRoutes);
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/**
+ * The background jobs of a worker (APP_ROLE worker or all, decision 055): the mail outbox, and
+ * the periodic tasks, each tick of which runs on one worker however many run.
+ */
+function registerBackgroundJobs(app: App, mailWorker: Partial<MailWorkerOptions> | undefined): void {
+  registerMailWorker(app, mailWorker);
+  const giftScheduler = registerGiftScheduler(app);
+  registerPeriodicTasks(app, [
+    // Scheduled gift e-mails and 30-day reminders (decision 025).
+    giftScheduleTask(giftScheduler),
+    // Unpaid checkouts past their expiry give back the UGM Credit they hold (decision 026).
+    creditHoldReleaseTask(app),
+    // Vouchers issued before migration 0012 get their code's last four for the console (decision 048).
+    codeLast4BackfillTask(app),
+  ]);
 }

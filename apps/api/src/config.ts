@@ -10,6 +10,10 @@ import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './db/timeouts';
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** What this process does (decision 055): web (HTTP, sockets), worker (background jobs) or all. */
+  APP_ROLE: z.enum(['web', 'worker', 'all'], 'must be web, worker or all').default('all'),
+  /** SIGTERM: in-flight requests get this long before their connections are cut (decision 055). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
@@ -90,8 +94,14 @@ function milliseconds(fallback: number) {
   return z.coerce.number().int().min(1).max(3_600_000).default(fallback);
 }
 
+export type AppRole = 'web' | 'worker' | 'all';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** web: HTTP and WebSocket only; worker: background jobs and health only; all: both (decision 055). */
+  appRole: AppRole;
+  /** How long a SIGTERM waits for in-flight requests before closing their connections. */
+  shutdownTimeoutMs: number;
   port: number;
   host: string;
   publicUrl: string;
@@ -174,6 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
   }
+  if (e.APP_ROLE !== 'all' && !e.DATABASE_URL) {
+    // PGlite is one process's database: a web or worker process beside another cannot share it.
+    throw new ConfigError(
+      `APP_ROLE=${e.APP_ROLE} needs DATABASE_URL: the embedded database serves one process, so only APP_ROLE=all runs on it.`,
+    );
+  }
   if (e.DB_QUERY_TIMEOUT_MS <= e.DB_STATEMENT_TIMEOUT_MS) {
     // PostgreSQL should cancel a slow statement itself; the client's limit is for silence.
     throw new ConfigError('DB_QUERY_TIMEOUT_MS must be longer than DB_STATEMENT_TIMEOUT_MS.');
@@ -181,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
+    appRole: e.APP_ROLE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -256,6 +274,8 @@ function devVoucherKey(dataDir: string): string {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     env: 'test',
+    appRole: 'all',
+    shutdownTimeoutMs: 10_000,
     port: 0,
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',

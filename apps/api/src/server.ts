@@ -1,8 +1,13 @@
 import { createServer } from 'node:net';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
+import type { DatabaseHandle } from './db/client';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { seedCatalogueIfEmpty } from './db/seed/catalogue';
+import { closeGracefully } from './plugins/lifecycle';
+
+/** A web or worker instance found the database behind its code: the release step has not run. */
+class DatabaseBehindError extends Error {}
 
 /** Fails early and plainly when another process holds the port, before the database is opened. */
 function assertPortFree(port: number, host: string): Promise<void> {
@@ -23,8 +28,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (config.port !== 0) await assertPortFree(config.port, config.host);
   const database = await openConfiguredDatabase(config);
-  await database.migrate();
-  const seeded = await seedCatalogueIfEmpty(database.db);
+  const seeded = await prepareDatabase(config, database);
   const app = await buildApp({ config, database });
   if (seeded > 0) app.log.info({ seeded }, 'seeded the partner catalogue');
 
@@ -32,9 +36,9 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing in-flight requests');
     try {
-      await app.close();
+      await closeGracefully(app, config.shutdownTimeoutMs);
     } finally {
       // PGlite writes its files on close; closing after the last request keeps them whole.
       await database.close();
@@ -47,11 +51,32 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`\n  Gift voucher marketplace is running at http://localhost:${port}\n`);
+  const what = config.appRole === 'all' ? '' : ` (${config.appRole})`;
+  console.log(`\n  Gift voucher marketplace${what} is running at http://localhost:${port}\n`);
+}
+
+/**
+ * APP_ROLE=all (npm start) migrates and seeds an empty catalogue itself. A web or worker instance
+ * never migrates (that is the release step, `npm run migrate`, decision 055) and refuses to run on
+ * a database behind its code, whose tables would not be what it expects.
+ */
+async function prepareDatabase(config: Config, database: DatabaseHandle): Promise<number> {
+  if (config.appRole === 'all') {
+    await database.migrate();
+    return seedCatalogueIfEmpty(database.db);
+  }
+  const pending = await database.pendingMigrations();
+  if (pending > 0) {
+    await database.close();
+    throw new DatabaseBehindError(
+      `The database is behind this code: ${pending} migration(s) not applied. Run \`npm run migrate\` (the release step) first; APP_ROLE=${config.appRole} never migrates.`,
+    );
+  }
+  return 0;
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DatabaseBehindError) console.error(error.message);
   else if (error instanceof Error) console.error(`Could not start: ${withCauses(error)}`);
   else console.error('Could not start', error);
   process.exit(1);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -21,7 +22,10 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Applies the migrations not yet applied; on PostgreSQL one process at a time (decision 055). */
   migrate(): Promise<void>;
+  /** How many of this code's migrations the database has not had yet (0: up to date, or ahead). */
+  pendingMigrations(): Promise<number>;
   /** Answers true when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -95,6 +99,7 @@ async function openPostgres(
     db,
     kind: 'postgres',
     migrate: () => migratePostgres(connectionString, timeouts),
+    pendingMigrations: () => pendingMigrationsOf((text) => pool.query(text)),
     ping: async () => {
       try {
         await pool.query('select 1');
@@ -159,19 +164,49 @@ class ResilientClient extends pg.Client {
 }
 
 /**
+ * The session-level advisory lock that migrations take on PostgreSQL (decision 055): a second
+ * process starting at the same moment waits for the first to finish, then finds nothing left to
+ * apply. Any fixed number works, as long as nothing else in the database takes it.
+ */
+export const MIGRATION_LOCK_KEY = 7_316_055_017;
+
+/**
  * Migrations run on a connection of their own without statement or read limits: building an index
  * on a large table may rightly take minutes. Opening it is still bounded, and the pool has just
- * shown that PostgreSQL answers.
+ * shown that PostgreSQL answers. The lock is the connection's, so a process that dies holding it
+ * lets it go with its connection.
  */
 async function migratePostgres(connectionString: string, timeouts: DatabaseTimeouts): Promise<void> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true });
   client.on('error', () => {});
   await client.connect();
   try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * Counts this code's migrations that are newer than the database's last applied one, the rule
+ * drizzle's migrator applies them by. A database never migrated (no drizzle schema) has them all.
+ */
+async function pendingMigrationsOf(
+  query: (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>,
+): Promise<number> {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  let last = Number.NEGATIVE_INFINITY;
+  try {
+    const { rows } = await query('select max(created_at) as last from drizzle.__drizzle_migrations');
+    if (rows[0]?.last != null) last = Number(rows[0].last);
+  } catch (error) {
+    // 42P01: no such table, 3F000: no such schema; both mean never migrated.
+    const code = (error as { code?: unknown }).code;
+    if (code !== '42P01' && code !== '3F000') throw error;
+  }
+  return migrations.filter((migration) => migration.folderMillis > last).length;
 }
 
 /** Names the server (never the password) and the cause: refused, silent, unknown host, or PostgreSQL's own words. */
@@ -224,6 +259,7 @@ async function openPglite(dataDir: string | undefined, archive: Blob | undefined
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    pendingMigrations: () => pendingMigrationsOf((text) => client.query(text)),
     archive: () => client.dumpDataDir('none'),
     ping: async () => {
       try {

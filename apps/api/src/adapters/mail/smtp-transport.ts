@@ -24,6 +24,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         text: mail.text,
         html: mail.html,
         replyTo: mail.replyTo,
+        messageId: mail.messageId,
       });
     },
     async close() {

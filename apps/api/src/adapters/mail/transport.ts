@@ -6,6 +6,12 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo?: string | undefined;
+  /**
+   * The Message-ID header, made from the outbox row's id: a message sent again after a crash
+   * between sending and marking it sent carries the same id, so mail systems treat it as one
+   * message (decision 055).
+   */
+  messageId: string;
 }
 
 /**

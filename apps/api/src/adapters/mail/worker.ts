@@ -128,8 +128,23 @@ export class MailWorker {
 
   private async deliverBatch(): Promise<number> {
     const claimed = await this.claim();
-    for (const row of claimed) await this.deliver(row);
+    for (const [index, row] of claimed.entries()) {
+      if (this.stopped) {
+        // Shutting down: the messages not yet started go back to the outbox for another worker now,
+        // rather than after their claim runs out (decision 055).
+        await this.release(claimed.slice(index));
+        break;
+      }
+      await this.deliver(row);
+    }
     return claimed.length;
+  }
+
+  /** Gives claimed messages back unattempted: pending, due now, the claim's attempt not counted. */
+  private async release(rows: readonly OutboxRow[]): Promise<void> {
+    for (const row of rows) {
+      await this.settle(row, { status: 'pending', attempts: row.attempts - 1, nextAttemptAt: sql`now()` });
+    }
   }
 
   private claim(): Promise<OutboxRow[]> {
@@ -165,6 +180,7 @@ export class MailWorker {
         text: row.text,
         html: row.html,
         replyTo: row.replyTo ?? undefined,
+        messageId: messageIdOf(row.id, this.from),
       });
     } catch (error) {
       await this.recordFailure(row, error instanceof Error ? error.message : String(error));
@@ -199,4 +215,10 @@ export class MailWorker {
       .set(values)
       .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts)));
   }
+}
+
+/** `<outbox-id@sender's domain>`: one id per queued e-mail, the same on every attempt. */
+export function messageIdOf(outboxId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${outboxId}@${domain}>`;
 }

@@ -5,6 +5,7 @@ export * from './chat';
 export * from './checkout';
 export * from './finance';
 export * from './gifts';
+export * from './jobs';
 export * from './mail';
 export * from './notifications';
 export * from './ops';

@@ -19,6 +19,9 @@ export interface ChatTimings {
   pingMs: number;
 }
 
+/** What a socket closed for a restart is told, with 1012 (service restart): come back shortly. */
+export const RESTART_REASON = 'The server is restarting.';
+
 export const defaultChatTimings: ChatTimings = {
   recheckMs: 5_000,
   presenceRefreshMs: 20_000,
@@ -200,7 +203,7 @@ export class ChatHub {
   async close(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     const hadOperators = [...this.connections].some((connection) => connection.party === 'operator');
-    for (const connection of this.connections) connection.socket.close(1012, 'The server is restarting.');
+    for (const connection of this.connections) connection.socket.close(1012, RESTART_REASON);
     this.connections.clear();
     if (!this.wrotePresence) return;
     try {

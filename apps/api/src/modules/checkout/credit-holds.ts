@@ -3,6 +3,7 @@ import type { ProviderSessionState } from '../../adapters/payments/provider';
 import type { App } from '../../app-types';
 import type { Database } from '../../db/client';
 import { checkoutSessions } from '../../db/schema/checkout';
+import type { PeriodicTask } from '../../jobs/periodic-tasks';
 import { type CheckoutDeps, checkoutDepsOf } from './deps';
 import { applyState } from './fulfilment';
 
@@ -50,20 +51,16 @@ export async function releaseDueCreditHolds(
   return due.length;
 }
 
-/** Runs `releaseDueCreditHolds` every minute while the app is up (lazy expiry alone would keep a closed tab's credit). */
-export function registerCreditHoldSweeper(app: App): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running = releaseDueCreditHolds(app.db, checkoutDepsOf(app)).catch((error: unknown) =>
-        app.log.error({ err: error }, 'releasing expired UGM Credit holds failed'),
-      );
-    }, CREDIT_HOLD_SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+/**
+ * `releaseDueCreditHolds` as a worker's periodic task: every minute, on one worker at a time
+ * (decision 055); lazy expiry alone would keep a closed tab's credit.
+ */
+export function creditHoldReleaseTask(app: App): PeriodicTask {
+  return {
+    name: 'credit-hold-release',
+    everyMs: CREDIT_HOLD_SWEEP_MS,
+    // A batch asks the provider about up to 100 sessions, each bounded by the provider's timeout.
+    leaseMs: 10 * CREDIT_HOLD_SWEEP_MS,
+    run: () => releaseDueCreditHolds(app.db, checkoutDepsOf(app)),
+  };
 }

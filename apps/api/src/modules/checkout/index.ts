@@ -10,7 +10,7 @@ export {
   type PaidCheckout,
   salesByDay,
 } from './console';
-export { CREDIT_HOLD_SWEEP_MS, registerCreditHoldSweeper, releaseDueCreditHolds } from './credit-holds';
+export { CREDIT_HOLD_SWEEP_MS, creditHoldReleaseTask, releaseDueCreditHolds } from './credit-holds';
 export { type CheckoutDeps, checkoutDepsOf } from './deps';
 export { applyPaymentEvent } from './fulfilment';
 export {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../../app-types';
 import type { Database } from '../../db/client';
+import type { PeriodicTask } from '../../jobs/periodic-tasks';
 import { type GiftMailDeps, remindUnclaimedGifts, sendDueGifts } from './delivery';
 
 declare module 'fastify' {
@@ -13,13 +14,16 @@ declare module 'fastify' {
 /** How often the schedule is read: a 09:00 gift leaves within this of 09:00. */
 export const GIFT_SCHEDULE_POLL_MS = 30_000;
 
+/** A round may take this long before another worker takes it to have died and runs one itself. */
+const GIFT_SCHEDULE_LEASE_MS = 5 * 60_000;
+
 /**
- * Runs the gift schedule in the background (decision 025): each round queues every due gift
- * e-mail, then every due reminder, batch by batch. The rows are the schedule, so a restart
- * resumes where it stopped and several instances share the work without doing any of it twice.
+ * The gift schedule (decision 025): each round queues every due gift e-mail, then every due
+ * reminder, batch by batch. The rows are the schedule, so a restart resumes where it stopped and
+ * several workers share the work without doing any of it twice. A worker runs the rounds as the
+ * periodic task `giftScheduleTask` (decision 055).
  */
 export class GiftScheduler {
-  private timer: NodeJS.Timeout | undefined;
   private round: Promise<unknown> = Promise.resolve();
   private stopped = false;
 
@@ -27,17 +31,7 @@ export class GiftScheduler {
     private readonly db: Database,
     private readonly deps: GiftMailDeps,
     private readonly log: FastifyBaseLogger,
-    private readonly pollMs = GIFT_SCHEDULE_POLL_MS,
   ) {}
-
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => {
-      this.runDue().catch((error: unknown) => this.log.error({ err: error }, 'gift schedule: a round failed'));
-    }, this.pollMs);
-    // The schedule never keeps the process alive on its own.
-    this.timer.unref();
-  }
 
   /** One round, after the one in progress: answers how many gift e-mails and reminders it queued. */
   runDue(): Promise<{ sent: number; reminded: number }> {
@@ -48,7 +42,6 @@ export class GiftScheduler {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
     await this.round;
   }
 
@@ -68,12 +61,22 @@ export class GiftScheduler {
   }
 }
 
-/** Runs the gift schedule with the app: from ready until close (before the database closes). */
-export function registerGiftScheduler(app: App): void {
+/** The app's gift schedule, stopped (its round in progress finished) when the app closes. */
+export function registerGiftScheduler(app: App): GiftScheduler {
   const scheduler = new GiftScheduler(app.db, giftMailDepsOf(app), app.log.child({ component: 'gift-schedule' }));
   app.decorate('giftScheduler', scheduler);
-  app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
+  return scheduler;
+}
+
+/** The schedule as a worker's periodic task: a round every 30 s, on one worker at a time. */
+export function giftScheduleTask(scheduler: GiftScheduler): PeriodicTask {
+  return {
+    name: 'gift-schedule',
+    everyMs: GIFT_SCHEDULE_POLL_MS,
+    leaseMs: GIFT_SCHEDULE_LEASE_MS,
+    run: () => scheduler.runDue(),
+  };
 }
 
 /** The app's services as gift e-mails need them. */

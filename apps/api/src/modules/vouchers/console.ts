@@ -6,6 +6,7 @@ import { createVoucherCipher, newVoucherCode, newVoucherPin } from '../../adapte
 import type { App } from '../../app-types';
 import type { Database, Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
+import type { PeriodicTask } from '../../jobs/periodic-tasks';
 import { conflict, notFound } from '../../lib/errors';
 import { codeLastFourOf, lastFourOf } from './last-four';
 import { redemptionUrlOf } from './service';
@@ -194,14 +195,18 @@ export async function backfillCodeLast4(db: Database, encryptionKey: string): Pr
   }
 }
 
-/** Runs the backfill once the app is ready; a failure is logged and retried at the next start. */
-export function registerCodeLast4Backfill(app: App): void {
-  app.addHook('onReady', async () => {
-    try {
+/**
+ * The backfill as a worker's periodic task (decision 055): due at once on a database that has
+ * never run it, then daily; each run finds nothing left after the first has filled every row.
+ */
+export function codeLast4BackfillTask(app: App): PeriodicTask {
+  return {
+    name: 'voucher-code-last4-backfill',
+    everyMs: 24 * 60 * 60_000,
+    leaseMs: 30 * 60_000,
+    run: async () => {
       const filled = await backfillCodeLast4(app.db, app.appConfig.voucherEncryptionKey);
       if (filled > 0) app.log.info({ filled }, 'filled the last four characters of older voucher codes');
-    } catch (error) {
-      app.log.error({ err: error }, 'filling the last four characters of voucher codes failed');
-    }
-  });
+    },
+  };
 }

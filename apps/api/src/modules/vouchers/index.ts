@@ -7,10 +7,10 @@
  */
 export {
   backfillCodeLast4,
+  codeLast4BackfillTask,
   findVoucherWithReplacement,
   REISSUE_UNCLAIMED_MESSAGE,
   REISSUE_UNUSABLE_MESSAGE,
-  registerCodeLast4Backfill,
   reissueVoucherCode,
   searchVouchers,
   VOUCHER_NOT_FOUND_MESSAGE,
