@@ -123,7 +123,8 @@ export async function buildApp({
   app.decorate('clock', clock ?? (() => new Date()));
   app.decorate(
     'payments',
-    payments ?? createPaymentProvider(config, { clock: app.clock, log: app.log.child({ component: 'payments' }) }),
+    payments ??
+      createPaymentProvider(config, { db: app.db, clock: app.clock, log: app.log.child({ component: 'payments' }) }),
   );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -91,12 +91,16 @@ describe('a card refund with Stripe', () => {
 
 describe('a card refund with the simulator', () => {
   it('is recorded once per idempotency key', async () => {
-    const simulator = new PaymentSimulator({ publicUrl: 'http://localhost', webhookSecret: 'whsec_sim' });
+    const simulator = new PaymentSimulator({
+      db: ctx.app.db,
+      publicUrl: 'http://localhost',
+      webhookSecret: 'whsec_sim',
+    });
     const request = { providerSessionId: 'sim_x', amount: 1200, currency: 'GBP', idempotencyKey: randomUUID() };
     const first = await simulator.refund(request);
     const again = await simulator.refund(request);
     expect(again).toEqual(first);
-    expect(simulator.refunds()).toEqual([{ ...request, id: first.providerRefundId }]);
+    expect(await simulator.refunds()).toEqual([{ ...request, id: first.providerRefundId }]);
     await simulator.close();
   });
 });

@@ -150,6 +150,7 @@ describe('the test cards', () => {
     expect(accepted.statusCode).toBe(303);
     expect(accepted.headers.location).toBe('http://localhost:3000/confirmation?session_id=pending&key=k1');
     expect(await simulator.retrieveSession(hosted.providerSessionId)).toBe('processing');
+    ctx.clock.advance(20);
     await simulator.idle();
     expect(await simulator.retrieveSession(hosted.providerSessionId)).toBe('paid');
   });
@@ -159,6 +160,7 @@ describe('the test cards', () => {
     const accepted = await payOnPage(ctx.app, hosted.providerSessionId, { cardNumber: '4000-0000-0000-0341' });
     expect(accepted.headers.location).toBe('http://localhost:3000/confirmation?session_id=pending&key=k1');
     expect(await simulator.retrieveSession(hosted.providerSessionId)).toBe('processing');
+    ctx.clock.advance(20);
     await simulator.idle();
     expect(await simulator.retrieveSession(hosted.providerSessionId)).toBe('failed');
   });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentSimulator, SIGNATURE_HEADER, signWebhook } from '../src/adapters/payments';
+import { deliveriesOf } from '../src/adapters/payments/simulator/store';
 import { testConfig } from '../src/config';
+import type { DatabaseHandle } from '../src/db/client';
+import { createTestDatabase } from './helpers';
+import { createTestClock, type TestClock } from './support/app';
 import { defined } from './support/checkout';
 import {
   checkoutStatusOf,
@@ -21,10 +25,11 @@ import { createUserAndToken, type TestUser } from './support/users';
 let ctx: PaymentsTestContext;
 let simulator: PaymentSimulator;
 let buyer: TestUser;
+const SETTLE_MS = 5_000;
 const secret = testConfig().paymentWebhookSecret;
 
 beforeAll(async () => {
-  const created = await createPaymentsTestApp({}, { asyncSettleMs: 300, retryDelaysMs: [20, 40] });
+  const created = await createPaymentsTestApp({}, { asyncSettleMs: SETTLE_MS, retryDelaysMs: [20, 40] });
   ctx = created;
   simulator = defined(created.simulator, 'simulator');
 });
@@ -41,14 +46,6 @@ async function openSimulatorSession(value = 25): Promise<string> {
 }
 
 const keyOf = (location: unknown) => defined(new URL(String(location)).searchParams.get('key'), 'poll key');
-
-async function waitForStatus(providerSessionId: string, status: string): Promise<void> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    if ((await checkoutStatusOf(ctx.app, providerSessionId)) === status) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`checkout session never reached ${status}`);
-}
 
 function postWebhook(body: string, signature?: string) {
   return ctx.app.inject({
@@ -86,21 +83,34 @@ describe('simulator outcomes reach the app as signed webhooks', () => {
     expect(await checkoutStatusOf(ctx.app, sessionId)).toBe('open');
   });
 
-  it('3220: processing at first, then paid', async () => {
+  it('3220: processing at first, then paid once its time has come', async () => {
     const sessionId = await openSimulatorSession(30);
     const accepted = await payOnPage(ctx.app, sessionId, { cardNumber: '4000 0000 0000 3220' });
     expect(accepted.headers.location).toContain('session_id=pending');
-    await waitForStatus(sessionId, 'processing');
+    await simulator.idle();
+    expect(await checkoutStatusOf(ctx.app, sessionId)).toBe('processing');
     const polled = await sendAs(ctx.app, 'GET', `/orders/status?key=${keyOf(accepted.headers.location)}`, buyer);
     expect(polled.json()).toMatchObject({ status: 'processing', orders: [] });
+    ctx.clock.advance(SETTLE_MS);
     await simulator.idle();
     expect(await checkoutStatusOf(ctx.app, sessionId)).toBe('paid');
+  });
+
+  it('3220: the status poll finds the payment settled when its time has come, before any round runs', async () => {
+    const sessionId = await openSimulatorSession(35);
+    const accepted = await payOnPage(ctx.app, sessionId, { cardNumber: '4000 0000 0000 3220' });
+    await simulator.idle();
+    ctx.clock.advance(SETTLE_MS);
+    const polled = await sendAs(ctx.app, 'GET', `/orders/status?key=${keyOf(accepted.headers.location)}`, buyer);
+    expect(polled.json()).toMatchObject({ status: 'paid', orders: [{ valuePurchased: 35 }] });
   });
 
   it('0341: processing at first, then failed', async () => {
     const sessionId = await openSimulatorSession(40);
     await payOnPage(ctx.app, sessionId, { cardNumber: '4000 0000 0000 0341' });
-    await waitForStatus(sessionId, 'processing');
+    await simulator.idle();
+    expect(await checkoutStatusOf(ctx.app, sessionId)).toBe('processing');
+    ctx.clock.advance(SETTLE_MS);
     await simulator.idle();
     expect(await checkoutStatusOf(ctx.app, sessionId)).toBe('failed');
     const verify = await sendAs(ctx.app, 'GET', `/orders/verify?session_id=${sessionId}`, buyer);
@@ -160,26 +170,48 @@ describe('the simulator webhook endpoint', () => {
 });
 
 describe('webhook delivery', () => {
-  const session = {
-    checkoutSessionId: '22222222-2222-4222-8222-222222222222',
-    amount: 500,
-    currency: 'GBP',
-    lines: [{ name: 'Argos gift card £5.00', unitAmount: 500, quantity: 1 }],
-    customerEmail: 'ada@example.com',
-    successUrl: 'http://localhost:3000/confirmation?session_id={CHECKOUT_SESSION_ID}&key=k',
-    pendingUrl: 'http://localhost:3000/confirmation?session_id=pending&key=k',
-    cancelUrl: 'http://localhost:3000/checkout',
-    expiresAt: new Date(Date.now() + 30 * 60_000),
+  // The simulator's rows are shared by every instance on a database: these simulators get a
+  // database of their own, so the app above does not deliver their events.
+  let database: DatabaseHandle;
+  let clock: TestClock;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    clock = createTestClock();
+  });
+  afterAll(() => database.close());
+
+  let sequence = 0;
+  const sessionRequest = () => {
+    sequence += 1;
+    return {
+      checkoutSessionId: `22222222-2222-4222-8222-${String(sequence).padStart(12, '0')}`,
+      amount: 500,
+      currency: 'GBP',
+      lines: [{ name: 'Argos gift card £5.00', unitAmount: 500, quantity: 1 }],
+      customerEmail: 'ada@example.com',
+      successUrl: 'http://localhost:3000/confirmation?session_id={CHECKOUT_SESSION_ID}&key=k',
+      pendingUrl: 'http://localhost:3000/confirmation?session_id=pending&key=k',
+      cancelUrl: 'http://localhost:3000/checkout',
+      expiresAt: new Date(clock.now().getTime() + 30 * 60_000),
+    };
   };
   const card = { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Ada' };
 
   function standalone(retryDelaysMs: number[], asyncSettleMs = 10) {
     return new PaymentSimulator({
+      db: database.db,
       publicUrl: 'http://localhost:3000',
       webhookSecret: secret,
+      clock: clock.now,
       retryDelaysMs,
       asyncSettleMs,
     });
+  }
+
+  async function pay(sim: PaymentSimulator, cardNumber = card.cardNumber) {
+    const hosted = await sim.createHostedSession(sessionRequest());
+    await sim.payWithCard(defined(await sim.findSession(hosted.providerSessionId)), { ...card, cardNumber });
+    return hosted.providerSessionId;
   }
 
   it('retries a failed delivery with a fresh signature until the endpoint accepts it', async () => {
@@ -190,14 +222,23 @@ describe('webhook delivery', () => {
       if (received.length < 3) throw new Error('connection refused');
       return 200;
     });
-    const hosted = await sim.createHostedSession(session);
-    sim.payWithCard(defined(sim.findSession(hosted.providerSessionId)), card);
+    const sessionId = await pay(sim);
+    await sim.idle();
+    expect(received).toHaveLength(1);
+    clock.advance(5);
+    await sim.idle();
+    expect(received).toHaveLength(2);
+    clock.advance(10);
+    await sim.idle();
+    expect(received).toHaveLength(3);
+    clock.advance(60_000);
     await sim.idle();
     expect(received).toHaveLength(3);
     for (const delivery of received) {
       const event = sim.parseWebhook(Buffer.from(delivery.body), { [SIGNATURE_HEADER]: delivery.signature });
-      expect(event).toEqual({ providerSessionId: hosted.providerSessionId, state: 'paid' });
+      expect(event).toEqual({ providerSessionId: sessionId, state: 'paid' });
     }
+    expect(await deliveriesOf(database.db, sessionId)).toMatchObject([{ status: 'delivered', attempts: 3 }]);
   });
 
   it('gives up after its bounded retries', async () => {
@@ -207,27 +248,31 @@ describe('webhook delivery', () => {
       attempts += 1;
       return 500;
     });
-    const hosted = await sim.createHostedSession(session);
-    sim.payWithCard(defined(sim.findSession(hosted.providerSessionId)), card);
-    await sim.idle();
+    const sessionId = await pay(sim);
+    for (let round = 0; round < 5; round += 1) {
+      await sim.idle();
+      clock.advance(5);
+    }
     expect(attempts).toBe(3);
+    expect(await deliveriesOf(database.db, sessionId)).toMatchObject([
+      { status: 'failed', attempts: 3, lastError: 'answered 500' },
+    ]);
   });
 
-  it('stops settling and retrying once closed', async () => {
+  it('sends nothing once closed: the events wait in their rows', async () => {
     const sim = standalone([60_000], 60_000);
     let attempts = 0;
     sim.attach(async () => {
       attempts += 1;
       return 503;
     });
-    const hosted = await sim.createHostedSession(session);
-    sim.payWithCard(defined(sim.findSession(hosted.providerSessionId)), { ...card, cardNumber: '4000000000003220' });
-    const started = Date.now();
-    await sim.close();
+    const sessionId = await pay(sim, '4000000000003220');
     await sim.idle();
-    expect(Date.now() - started).toBeLessThan(1_000);
+    await sim.close();
+    clock.advance(60_000);
+    expect(await sim.webhooks.runDue()).toBe(0);
     expect(attempts).toBe(1);
-    expect(await sim.retrieveSession(hosted.providerSessionId)).toBe('processing');
+    expect(await deliveriesOf(database.db, sessionId)).toMatchObject([{ status: 'pending', attempts: 1 }]);
   });
 
   it('lets the app close at once with an asynchronous payment still settling', async () => {
@@ -238,8 +283,9 @@ describe('webhook delivery', () => {
     const sessionId = defined(new URL(url).pathname.split('/').at(-1));
     await payOnPage(slow.app, sessionId, { cardNumber: '4000000000003220' });
     const started = Date.now();
-    await slow.close();
+    await slow.app.close();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await slowSimulator.retrieveSession(sessionId)).toBe('processing');
+    await slow.database.close();
   });
 });

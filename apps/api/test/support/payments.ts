@@ -22,13 +22,14 @@ export interface PaymentsTestContext extends TestContext {
  */
 export async function createPaymentsTestApp(
   overrides: Partial<Config> = {},
-  simulator?: Partial<SimulatorOptions>,
+  simulator?: Partial<Omit<SimulatorOptions, 'db'>>,
 ): Promise<PaymentsTestContext & { simulator: PaymentSimulator | undefined }> {
   const database = await createTestDatabase();
   const clock = createTestClock();
   const config = testConfig(overrides);
   const payments = simulator
     ? new PaymentSimulator({
+        db: database.db,
         publicUrl: config.publicUrl,
         webhookSecret: config.paymentWebhookSecret,
         clock: clock.now,

@@ -1,6 +1,7 @@
 import { apiUrl, paymentEndpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
 import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 import type { PaymentProvider } from './provider';
 import { payPageRoutes } from './simulator/pay-routes';
 import { PaymentSimulator, type SimulatorOptions } from './simulator/simulator';
@@ -24,8 +25,10 @@ export type {
   ProviderSessionState,
 } from './provider';
 export { WebhookSignatureError } from './provider';
-export type { CardOutcome, SimulatedRefund, SimulatedSession, SimulatorOptions } from './simulator/simulator';
+export type { CardOutcome, SimulatedSession, SimulatorOptions } from './simulator/simulator';
 export { PaymentSimulator } from './simulator/simulator';
+export type { SimulatedRefund } from './simulator/store';
+export { SimulatorWebhookRunner } from './simulator/webhook-delivery';
 export { stateOfStripeSession, stripeConnection } from './stripe';
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhook } from './webhook-signature';
 
@@ -37,6 +40,8 @@ declare module 'fastify' {
 }
 
 export interface PaymentProviderDeps {
+  /** The app's database: the simulator keeps its sessions and webhook deliveries there (decision 056). */
+  db: Database;
   /** The app's clock: session expiry and webhook timestamps follow it. */
   clock?: () => Date;
   log?: DeliveryLog;
@@ -44,7 +49,7 @@ export interface PaymentProviderDeps {
   simulator?: Pick<SimulatorOptions, 'asyncSettleMs' | 'retryDelaysMs'>;
 }
 
-export function createPaymentProvider(config: Config, deps: PaymentProviderDeps = {}): PaymentProvider {
+export function createPaymentProvider(config: Config, deps: PaymentProviderDeps): PaymentProvider {
   if (config.paymentProvider === 'stripe') {
     if (!config.stripeSecretKey || !config.stripeWebhookSecret) {
       throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
@@ -65,6 +70,7 @@ export function createPaymentProvider(config: Config, deps: PaymentProviderDeps 
     );
   }
   return new PaymentSimulator({
+    db: deps.db,
     publicUrl: config.publicUrl,
     webhookSecret: config.paymentWebhookSecret,
     clock: deps.clock,
@@ -78,7 +84,8 @@ export const SIMULATOR_WEBHOOK_URL = apiUrl(paymentEndpoints.simulatorWebhook.pa
 
 /**
  * When `app.payments` is the simulator: its hosted page (`/pay/:sessionId`), its webhooks
- * delivered to the app, and its timers stopped when the app closes. Nothing for Stripe or a fake.
+ * delivered to the app from their rows from ready until close (decision 056). Nothing for Stripe
+ * or a fake.
  *
  * Webhooks go in-process through `app.inject` (decision 016): PUBLIC_URL may not be reachable
  * from the server itself (a proxy, a container), and inject still runs the real webhook route,
@@ -96,6 +103,7 @@ export async function registerPaymentPages(app: App): Promise<void> {
     });
     return response.statusCode;
   });
+  app.addHook('onReady', async () => provider.webhooks.start());
   app.addHook('onClose', async () => provider.close());
   await app.register(payPageRoutes(provider, app.appConfig.publicUrl));
 }

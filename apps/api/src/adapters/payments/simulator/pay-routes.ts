@@ -47,18 +47,18 @@ export function payPageRoutes(simulator: PaymentSimulator, publicUrl: string) {
     );
 
     app.get('/pay/:sessionId', { schema: { hide: true } }, async (request, reply) => {
-      const session = simulator.findSession(paramsSchema.parse(request.params).sessionId);
+      const session = await simulator.findSession(paramsSchema.parse(request.params).sessionId);
       if (!session) return sendPage(reply, 404, renderNotFoundPage());
       if (session.state !== 'open') return sendPage(reply, 200, renderClosedPage(session));
       return sendPage(reply, 200, renderPayPage(session));
     });
 
     app.post('/pay/:sessionId', { schema: { hide: true } }, async (request, reply) => {
-      const session = simulator.findSession(paramsSchema.parse(request.params).sessionId);
+      const session = await simulator.findSession(paramsSchema.parse(request.params).sessionId);
       if (!session) return sendPage(reply, 404, renderNotFoundPage());
       const parsed = formSchema.safeParse(request.body ?? {});
       const form = parsed.success ? parsed.data : formSchema.parse({});
-      const outcome = simulator.payWithCard(session, form);
+      const outcome = await simulator.payWithCard(session, form);
       switch (outcome.kind) {
         case 'redirect':
           return reply.header('cache-control', 'no-store').redirect(outcome.location, 303);

@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
+import type { Database } from '../../../db/client';
 import type {
   HostedSession,
   HostedSessionLine,
@@ -13,14 +13,30 @@ import type {
 } from '../provider';
 import { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from '../webhook-signature';
 import { type CardField, type CardForm, checkCard } from './cards';
-import { DEFAULT_RETRY_DELAYS_MS, type DeliveryLog, WebhookDelivery, type WebhookSender } from './webhook-delivery';
+import {
+  findSessionRow,
+  linesOf,
+  listRefunds,
+  openSession,
+  recordDeclinedAttempt,
+  recordRefund,
+  type SimulatedRefund,
+  type SimulatorSessionRow,
+  settleDue,
+  takeCard,
+} from './store';
+import { type DeliveryLog, SimulatorWebhookRunner, type WebhookSender } from './webhook-delivery';
 
 /**
- * The payment simulator (decision 016): a stand-in for a third-party payment page, kept in this
- * process's memory. It never reads the app's tables; it knows only what `createHostedSession`
- * told it, as a real provider would. Outcomes reach the app only as signed webhooks.
+ * The payment simulator (decision 016): a stand-in for a third-party payment page. It never reads
+ * the app's tables; it knows only what `createHostedSession` told it, as a real provider would,
+ * and keeps that in its own tables (decision 056), so every instance of the app serves every page
+ * and a restart loses no payment. Outcomes reach the app only as signed webhooks, delivered from
+ * rows by `webhooks` (webhook-delivery.ts).
  */
 export interface SimulatorOptions {
+  /** The simulator's own tables live in the app's database (db/schema/payment-simulator.ts). */
+  db: Database;
   /** Base of the hosted page's URL (`<publicUrl>/pay/<id>`). */
   publicUrl: string;
   webhookSecret: string;
@@ -29,6 +45,10 @@ export interface SimulatorOptions {
   asyncSettleMs?: number;
   /** Delays between webhook delivery attempts. */
   retryDelaysMs?: readonly number[];
+  /** How long an instance holds a claimed delivery before another may take it over. */
+  leaseMs?: number;
+  /** How often due deliveries and settlements are looked for. */
+  pollMs?: number;
   log?: DeliveryLog;
 }
 
@@ -42,12 +62,7 @@ export interface SimulatedSession {
   readonly pendingUrl: string;
   readonly cancelUrl: string;
   readonly expiresAt: Date;
-  state: ProviderSessionState;
-}
-
-/** A refund the simulator recorded, as a provider's dashboard would list it. */
-export interface SimulatedRefund extends ProviderRefundRequest {
-  readonly id: string;
+  readonly state: ProviderSessionState;
 }
 
 /** What paying on the hosted page led to: where the browser goes next, or the page again. */
@@ -57,8 +72,6 @@ export type CardOutcome =
   | { kind: 'closed'; state: ProviderSessionState };
 
 const SESSION_ID = /^sim_[A-Za-z0-9_-]{16,64}$/;
-/** Sessions are forgotten this long after they expire (the page answers 404 from expiry on). */
-const RETAIN_AFTER_EXPIRY_MS = 60 * 60_000;
 
 const webhookBodySchema = z.object({
   id: z.string(),
@@ -73,25 +86,30 @@ const webhookBodySchema = z.object({
 
 export class PaymentSimulator implements PaymentProvider {
   readonly name = 'simulator' as const;
-  private readonly sessions = new Map<string, SimulatedSession>();
-  private readonly byCheckoutSession = new Map<string, string>();
-  /** Refunds by idempotency key: asking again with a key answers the same refund. */
-  private readonly refundsByKey = new Map<string, SimulatedRefund>();
+  /** Settles due payments and delivers due webhooks: `start()`, `stop()`, `runDue()`. */
+  readonly webhooks: SimulatorWebhookRunner;
+  private readonly db: Database;
   private readonly clock: () => Date;
   private readonly asyncSettleMs: number;
-  private readonly delivery: WebhookDelivery;
   private sender: WebhookSender | undefined;
-  private lastSweep = 0;
 
   constructor(private readonly options: SimulatorOptions) {
+    this.db = options.db;
     this.clock = options.clock ?? (() => new Date());
     this.asyncSettleMs = options.asyncSettleMs ?? 5_000;
-    this.delivery = new WebhookDelivery(
-      () => this.sender,
-      (rawBody) => signWebhook(options.webhookSecret, rawBody, this.nowSeconds()),
-      options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
-      options.log,
-    );
+    this.webhooks = new SimulatorWebhookRunner({
+      db: options.db,
+      sender: () => this.sender,
+      // Each attempt is signed when it is made, by the process making it: the signature's time is
+      // the attempt's, and a per-process secret (production without PAYMENT_WEBHOOK_SECRET) still
+      // verifies, since delivery goes to this same process (decision 016).
+      sign: (rawBody) => signWebhook(options.webhookSecret, rawBody, this.nowSeconds()),
+      clock: this.clock,
+      retryDelaysMs: options.retryDelaysMs,
+      leaseMs: options.leaseMs,
+      pollMs: options.pollMs,
+      log: options.log,
+    });
   }
 
   /** The app's webhook endpoint, reached in-process (decision 016). */
@@ -99,44 +117,31 @@ export class PaymentSimulator implements PaymentProvider {
     this.sender = sender;
   }
 
-  /** Stops settling and retrying, and waits for the delivery in progress (the app's onClose). */
+  /** Stops delivering and waits for the delivery in progress (the app's onClose). */
   close(): Promise<void> {
-    return this.delivery.close();
+    return this.webhooks.stop();
   }
 
-  /** Resolves once every settled outcome has been delivered or given up on. */
-  idle(): Promise<void> {
-    return this.delivery.idle();
+  /** Settles and delivers everything due now, until nothing due is left (tests wait for this). */
+  async idle(): Promise<void> {
+    while ((await this.webhooks.runDue()) > 0) {}
   }
 
   async createHostedSession(request: HostedSessionRequest): Promise<HostedSession> {
-    this.sweep();
     // The checkout session's id is the idempotency key: asking twice opens one page.
-    const existing = this.byCheckoutSession.get(request.checkoutSessionId);
-    const id = existing ?? `sim_${randomBytes(18).toString('base64url')}`;
-    if (!existing) {
-      this.sessions.set(id, {
-        id,
-        checkoutSessionId: request.checkoutSessionId,
-        amount: request.amount,
-        currency: request.currency,
-        lines: request.lines.map((line) => ({ ...line })),
-        successUrl: request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
-        pendingUrl: request.pendingUrl,
-        cancelUrl: request.cancelUrl,
-        expiresAt: request.expiresAt,
-        state: 'open',
-      });
-      this.byCheckoutSession.set(request.checkoutSessionId, id);
-    }
-    return { providerSessionId: id, url: `${this.options.publicUrl}/pay/${id}` };
+    const session = await openSession(this.db, request);
+    return { providerSessionId: session.id, url: `${this.options.publicUrl}/pay/${session.id}` };
   }
 
-  /** An unknown id (e.g. from before a restart) is reported open: the app's own expiry ends it. */
+  /** An unknown id is reported open: the app's own expiry ends it. A due asynchronous payment settles here. */
   async retrieveSession(providerSessionId: string): Promise<ProviderSessionState> {
-    const session = this.sessions.get(providerSessionId);
-    if (!session) return 'open';
-    return this.expireIfDue(session).state;
+    if (!SESSION_ID.test(providerSessionId)) return 'open';
+    let row = await findSessionRow(this.db, providerSessionId);
+    if (row?.settlesAt && row.settlesAt <= this.clock()) {
+      if ((await settleDue(this.db, this.clock(), { sessionId: row.id, limit: 1 })) > 0) this.webhooks.wake();
+      row = await findSessionRow(this.db, providerSessionId);
+    }
+    return row ? this.sessionOf(row).state : 'open';
   }
 
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): PaymentEvent | null {
@@ -148,89 +153,73 @@ export class PaymentSimulator implements PaymentProvider {
 
   /** Records a refund once per idempotency key, as a real provider would (decision 049). */
   async refund(request: ProviderRefundRequest): Promise<ProviderRefund> {
-    const existing = this.refundsByKey.get(request.idempotencyKey);
-    if (existing) return { providerRefundId: existing.id };
-    const refund: SimulatedRefund = { ...request, id: `sim_re_${randomBytes(12).toString('base64url')}` };
-    this.refundsByKey.set(request.idempotencyKey, refund);
+    const refund = await recordRefund(this.db, request);
     return { providerRefundId: refund.id };
   }
 
   /** Every refund recorded, oldest first. */
-  refunds(): SimulatedRefund[] {
-    return [...this.refundsByKey.values()];
+  refunds(): Promise<SimulatedRefund[]> {
+    return listRefunds(this.db);
   }
 
   /** The session the hosted page shows; undefined when unknown or expired (the page answers 404). */
-  findSession(id: string): SimulatedSession | undefined {
+  async findSession(id: string): Promise<SimulatedSession | undefined> {
     if (!SESSION_ID.test(id)) return undefined;
-    const session = this.sessions.get(id);
-    if (!session || this.expireIfDue(session).state === 'expired') return undefined;
-    return session;
+    const row = await findSessionRow(this.db, id);
+    if (!row) return undefined;
+    const session = this.sessionOf(row);
+    return session.state === 'expired' ? undefined : session;
   }
 
   /** A card submitted on the hosted page. Only an open session takes a payment, once. */
-  payWithCard(session: SimulatedSession, form: CardForm): CardOutcome {
+  async payWithCard(session: SimulatedSession, form: CardForm): Promise<CardOutcome> {
     if (session.state !== 'open') return { kind: 'closed', state: session.state };
-    const check = checkCard(form, this.clock());
+    const now = this.clock();
+    const check = checkCard(form, now);
     if (!check.ok) return { kind: 'retry', errors: check.errors, declined: false };
-    switch (check.behaviour) {
-      case 'declined':
-        // Nothing is charged and the page stays open; the app hears of the attempt all the same.
-        this.announce(session, 'payment_attempt.declined');
-        return { kind: 'retry', errors: {}, declined: true };
-      case 'paid':
-        this.settle(session, 'paid');
-        return { kind: 'redirect', location: session.successUrl };
-      case 'async-paid':
-      case 'async-failed': {
-        this.settle(session, 'processing');
-        const final = check.behaviour === 'async-paid' ? 'paid' : 'failed';
-        this.delivery.later(this.asyncSettleMs, () => this.settle(session, final));
-        return { kind: 'redirect', location: session.pendingUrl };
-      }
+    if (check.behaviour === 'declined') {
+      // Nothing is charged and the page stays open; the app hears of the attempt all the same.
+      const row = await findSessionRow(this.db, session.id);
+      if (row) await recordDeclinedAttempt(this.db, row, now);
+      this.webhooks.wake();
+      return { kind: 'retry', errors: {}, declined: true };
     }
+    const taken = await takeCard(
+      this.db,
+      session.id,
+      check.behaviour === 'paid'
+        ? { state: 'paid' }
+        : {
+            state: 'processing',
+            settlesAt: new Date(now.getTime() + this.asyncSettleMs),
+            settlesTo: check.behaviour === 'async-paid' ? 'paid' : 'failed',
+          },
+      now,
+    );
+    if (!taken) {
+      // Paid meanwhile elsewhere (another tab, another instance), or expired: the page says so.
+      const row = await findSessionRow(this.db, session.id);
+      return { kind: 'closed', state: row ? this.sessionOf(row).state : 'expired' };
+    }
+    this.webhooks.wake();
+    return { kind: 'redirect', location: taken.state === 'paid' ? taken.successUrl : taken.pendingUrl };
   }
 
-  private settle(session: SimulatedSession, state: ProviderSessionState): void {
-    session.state = state;
-    this.announce(session, `payment_session.${state}`);
-  }
-
-  private announce(session: SimulatedSession, type: string): void {
-    const id = `evt_${randomUUID()}`;
-    const body = {
-      id,
-      type,
-      created: this.nowSeconds(),
-      data: {
-        object: {
-          id: session.id,
-          checkoutSessionId: session.checkoutSessionId,
-          state: session.state,
-          amount: session.amount,
-          currency: session.currency,
-        },
-      },
+  /** The row as the page sees it: an open session past its expiry reads as expired. */
+  private sessionOf(row: SimulatorSessionRow): SimulatedSession {
+    const expired = row.state === 'open' && this.clock() >= row.expiresAt;
+    return {
+      id: row.id,
+      checkoutSessionId: row.checkoutSessionId,
+      amount: row.amount,
+      currency: row.currency,
+      lines: linesOf(row),
+      successUrl: row.successUrl,
+      pendingUrl: row.pendingUrl,
+      cancelUrl: row.cancelUrl,
+      expiresAt: row.expiresAt,
+      state: expired ? 'expired' : row.state,
     };
-    this.delivery.deliver(JSON.stringify(body), id);
-  }
-
-  private expireIfDue(session: SimulatedSession): SimulatedSession {
-    if (session.state === 'open' && this.clock() >= session.expiresAt) session.state = 'expired';
-    return session;
-  }
-
-  /** Forgets long-expired sessions, at most once a minute, so memory stays bounded. */
-  private sweep(): void {
-    const now = this.clock().getTime();
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const [id, session] of this.sessions) {
-      if (session.expiresAt.getTime() + RETAIN_AFTER_EXPIRY_MS < now) {
-        this.sessions.delete(id);
-        this.byCheckoutSession.delete(session.checkoutSessionId);
-      }
-    }
   }
 
   private nowSeconds(): number {

@@ -1,7 +1,15 @@
+import type { Database } from '../../../db/client';
+import { claimDueDeliveries, finishDelivery, type SimulatorWebhookRow, settleDue } from './store';
+
 /**
- * Delivers the simulator's webhooks as a provider would: each event until the endpoint answers
- * 2xx, retrying with growing delays, a bounded number of times. Timers are the app's to stop:
- * `close()` clears them and waits for the delivery in progress, so tests and SIGTERM exit cleanly.
+ * Delivers the simulator's webhooks as a provider would (decisions 016 and 056): each event until
+ * the endpoint answers 2xx, retrying with growing delays, a bounded number of times. The events
+ * are rows, so any instance delivers them: a round settles the asynchronous payments that are
+ * due, then claims due deliveries under a lease and sends them. A process that dies holding one
+ * loses it when the lease runs out, and the next round anywhere sends it.
+ *
+ * One small unit with `start()`, `stop()` and `runDue()`: the app runs it on a timer and wakes it
+ * when this instance queues an event; a worker process, or a job runner, may call `runDue()`.
  */
 
 /** Sends one signed event to the app's webhook endpoint; answers the HTTP status. */
@@ -14,73 +22,117 @@ export interface DeliveryLog {
 
 /** Delays before the second, third, … attempt (ms): six tries over about a minute. */
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 15_000, 30_000];
+/** How long a claimed delivery is held: far beyond one in-process delivery (the database gives up after 12 s). */
+export const DEFAULT_LEASE_MS = 60_000;
+/** How often the rows are read for due work (retries, settling payments, another instance's lost claims). */
+export const DEFAULT_POLL_MS = 1_000;
+const BATCH = 20;
 
-export class WebhookDelivery {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private closed = false;
+export interface WebhookRunnerOptions {
+  db: Database;
+  /** The app's webhook endpoint; undefined until the app attaches it (an attempt then fails and is retried). */
+  sender: () => WebhookSender | undefined;
+  sign: (rawBody: string) => string;
+  clock: () => Date;
+  retryDelaysMs?: readonly number[];
+  leaseMs?: number;
+  pollMs?: number;
+  log?: DeliveryLog | undefined;
+}
 
-  constructor(
-    private readonly send: () => WebhookSender | undefined,
-    private readonly sign: (rawBody: string) => string,
-    private readonly retryDelaysMs: readonly number[],
-    private readonly log: DeliveryLog | undefined,
-  ) {}
+export class SimulatorWebhookRunner {
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<unknown> = Promise.resolve();
+  /** A round is queued behind the one in progress (wakes that arrive meanwhile share it). */
+  private queued: Promise<number> | undefined;
+  private started = false;
+  private stopped = false;
+  private readonly retryDelaysMs: readonly number[];
+  private readonly leaseMs: number;
 
-  /** Queues one event; it goes out at once, then on the retry schedule until accepted. */
-  deliver(rawBody: string, eventId: string): void {
-    this.attempt(rawBody, eventId, 0);
+  constructor(private readonly options: WebhookRunnerOptions) {
+    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   }
 
-  /** Runs `task` after `delayMs` unless closed first (the asynchronous cards settle this way). */
-  later(delayMs: number, task: () => void): void {
-    if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (!this.closed) task();
-    }, delayMs);
-    this.timers.add(timer);
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? DEFAULT_POLL_MS);
+    // The deliveries never keep the process alive on their own.
+    this.timer.unref();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    await Promise.allSettled([...this.inFlight]);
+  /** Runs a round soon (this instance has just queued an event); nothing before `start()`. */
+  wake(): void {
+    if (!this.started || this.stopped) return;
+    this.runDue().catch((error: unknown) =>
+      this.options.log?.error({ err: error }, 'payment simulator: a round failed'),
+    );
   }
 
-  /** Resolves when nothing is being delivered or waiting to be (tests wait for this). */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0 || this.timers.size > 0) {
-      await Promise.allSettled([...this.inFlight]);
-      if (this.inFlight.size === 0 && this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  /**
+   * One round after the one in progress: settles due payments and delivers due events until none
+   * is left. Answers how many events it sent (accepted or not).
+   */
+  runDue(): Promise<number> {
+    this.queued ??= this.round.then(() => {
+      this.queued = undefined;
+      return this.stopped ? 0 : this.work();
+    });
+    const next = this.queued;
+    this.round = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Stops the timer and waits for the round in progress: a delivery is finished, never cut off. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.round;
+  }
+
+  private async work(): Promise<number> {
+    const { db, clock } = this.options;
+    while ((await settleDue(db, clock(), { limit: BATCH })) === BATCH) {}
+    let sent = 0;
+    for (;;) {
+      if (this.stopped) return sent;
+      const claimed = await claimDueDeliveries(db, clock(), this.leaseMs, BATCH);
+      if (claimed.length === 0) return sent;
+      for (const delivery of claimed) await this.deliver(delivery);
+      sent += claimed.length;
     }
   }
 
-  private attempt(rawBody: string, eventId: string, attempt: number): void {
-    if (this.closed) return;
-    const run = this.post(rawBody, eventId, attempt).finally(() => this.inFlight.delete(run));
-    this.inFlight.add(run);
-  }
-
-  private async post(rawBody: string, eventId: string, attempt: number): Promise<void> {
-    const send = this.send();
-    let outcome: string;
-    try {
-      if (!send) throw new Error('the simulator is not attached to an app');
-      const status = await send(rawBody, this.sign(rawBody));
-      if (status >= 200 && status < 300) return;
-      outcome = `answered ${status}`;
-    } catch (error) {
-      outcome = error instanceof Error ? error.message : String(error);
-    }
-    if (this.closed) return;
-    const delay = this.retryDelaysMs[attempt];
-    if (delay === undefined) {
-      this.log?.error({ eventId, attempts: attempt + 1, outcome }, 'payment simulator gave up delivering a webhook');
+  private async deliver(delivery: SimulatorWebhookRow): Promise<void> {
+    const { db, clock, log } = this.options;
+    const outcome = await this.attempt(delivery.body);
+    if (outcome === 'delivered') {
+      await finishDelivery(db, delivery, { kind: 'delivered' }, clock());
       return;
     }
-    this.log?.warn({ eventId, attempt: attempt + 1, outcome, retryInMs: delay }, 'payment simulator webhook failed');
-    this.later(delay, () => this.attempt(rawBody, eventId, attempt + 1));
+    const delay = this.retryDelaysMs[delivery.attempts - 1];
+    const details = { eventId: delivery.eventId, attempts: delivery.attempts, outcome };
+    if (delay === undefined) {
+      await finishDelivery(db, delivery, { kind: 'failed', error: outcome }, clock());
+      log?.error(details, 'payment simulator gave up delivering a webhook');
+      return;
+    }
+    const nextAttemptAt = new Date(clock().getTime() + delay);
+    await finishDelivery(db, delivery, { kind: 'retry', nextAttemptAt, error: outcome }, clock());
+    log?.warn({ ...details, retryInMs: delay }, 'payment simulator webhook failed');
+  }
+
+  /** One attempt, signed afresh: 'delivered', or why not. */
+  private async attempt(rawBody: string): Promise<string> {
+    const send = this.options.sender();
+    try {
+      if (!send) return 'the simulator is not attached to an app';
+      const status = await send(rawBody, this.options.sign(rawBody));
+      return status >= 200 && status < 300 ? 'delivered' : `answered ${status}`;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
   }
 }
