@@ -13,13 +13,13 @@ import { signInThroughApi } from '../tests/support/sign-in';
  * rate limits (Redis) and on the chat (Redis fan-out). CLUSTER_WEB_URLS are the instances' own
  * addresses, so a test can put each side on a different instance.
  */
-const [web1, web2] = (process.env.CLUSTER_WEB_URLS ?? '').split(',');
+const instanceUrls = (process.env.CLUSTER_WEB_URLS ?? '').split(',').filter((url) => url !== '');
+if (instanceUrls.length !== 2) {
+  throw new Error('CLUSTER_WEB_URLS names the two web instances (e2e/cluster/run.mjs sets it)');
+}
+const [web1, web2] = instanceUrls as [string, string];
 const publicUrl = process.env.CLUSTER_PUBLIC_URL ?? 'http://localhost:3650';
 const loginCodeLimit = Number(process.env.CLUSTER_LOGIN_CODE_IP_LIMIT ?? 40);
-
-test.beforeAll(() => {
-  if (!web1 || !web2) throw new Error('CLUSTER_WEB_URLS names the two web instances (e2e/cluster/run.mjs sets it)');
-});
 
 /** Signs `email` in through the API: the e-mailed code, then POST /users/login. */
 async function signIn(request: APIRequestContext, email: string) {
@@ -34,7 +34,8 @@ async function signIn(request: APIRequestContext, email: string) {
 
 test('@cluster a session signed out on one instance is refused by the other', async ({ request }) => {
   const { token, refreshToken } = await signIn(request, uniqueEmail('logout'));
-  const me = (base: string) => request.get(`${base}/api/v1/users/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const me = (base: string) =>
+    request.get(`${base}/api/v1/users/me`, { headers: { Authorization: `Bearer ${token}` } });
   expect((await me(web1)).status()).toBe(200);
   expect((await me(web2)).status()).toBe(200);
 
@@ -69,7 +70,10 @@ function askCode(base: string, email: string, options: { localAddress?: string; 
       (response) => {
         response.resume();
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, servedBy: response.headers['x-served-by'] as string | undefined }),
+          resolve({
+            status: response.statusCode ?? 0,
+            servedBy: response.headers['x-served-by'] as string | undefined,
+          }),
         );
       },
     );
@@ -94,7 +98,7 @@ test('@cluster the per-IP limit on sign-in codes is counted across both instance
   // nginx would forward (TRUST_PROXY_HOPS=1).
   expect((await askCode(publicUrl, uniqueEmail('limited'), { localAddress: shopper })).status).toBe(429);
   for (const instance of [web1, web2]) {
-    expect((await askCode(instance ?? '', uniqueEmail('limited'), { forwardedFor: shopper })).status).toBe(429);
+    expect((await askCode(instance, uniqueEmail('limited'), { forwardedFor: shopper })).status).toBe(429);
   }
 });
 
@@ -135,8 +139,8 @@ test('@cluster a shopper on one instance chats with an operator on the other', a
 });
 
 test('@cluster the chat socket upgrades through nginx', async ({ page }) => {
-  // The shop's page through nginx opens the chat socket for a signed-out visitor too? It opens
-  // it once signed in; a plain WebSocket handshake shows nginx passes the upgrade on.
+  // The chat test above puts each side straight on an instance; this one shows nginx passes the
+  // WebSocket handshake on (the socket then waits for an `auth` message, decision 051).
   await page.goto('/robots.txt');
   const opened = await page.evaluate(
     (url) =>

@@ -8,7 +8,8 @@
 import pg from 'pg';
 
 const PURCHASES = Number(process.env.CLUSTER_PURCHASES ?? 50);
-const BUYERS = 5;
+/** Each buyer opens at most 10 checkout sessions in 10 minutes (the checkout's own limit). */
+const BUYERS = 10;
 const CONCURRENCY = 6;
 /** Kill when this many purchases have completed. */
 const KILL_AFTER = Math.floor(PURCHASES / 3);
@@ -28,6 +29,8 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
   async function call(label, url, init = {}) {
     for (let attempt = 1; ; attempt++) {
       const sentAt = at();
+      // A failure counts from when it was seen: a request sent just before the kill fails after it.
+      const failed = (error) => failures.push({ at: at(), sentAt, label, error });
       try {
         const response = await fetch(new URL(url, publicUrl), {
           redirect: 'manual',
@@ -35,9 +38,9 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
           ...init,
         });
         if (response.status < 500) return response;
-        failures.push({ at: sentAt, label, error: `${response.status} from ${response.headers.get('x-served-by')}` });
+        failed(`${response.status} from ${response.headers.get('x-served-by')}`);
       } catch (error) {
-        failures.push({ at: sentAt, label, error: error.cause?.code ?? error.message });
+        failed(error.cause?.code ?? error.message);
       }
       if (attempt === ATTEMPTS) throw new Error(`${label} failed ${ATTEMPTS} times`);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -111,7 +114,9 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
           isGift: true,
         },
       ],
-      recipients: [{ itemId: product._id, itemName: product.merchant.name, email: recipient, name: 'Burst Friend', isGift: true }],
+      recipients: [
+        { itemId: product._id, itemName: product.merchant.name, email: recipient, name: 'Burst Friend', isGift: true },
+      ],
       orderDetails: { userType: 'consumer', currency: 'GBP', valuePurchased: 50, totalItems: 1 },
       paymentMethod: 'card',
     };
@@ -122,7 +127,12 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
     const paid = await call('pay', payPath, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ cardNumber: PAYING_CARD, expiry: '12/34', cvc: '123', name: 'Burst Buyer' }).toString(),
+      body: new URLSearchParams({
+        cardNumber: PAYING_CARD,
+        expiry: '12/34',
+        cvc: '123',
+        name: 'Burst Buyer',
+      }).toString(),
     });
     const location = paid.headers.get('location');
     if (paid.status === 200 && /already|closed|paid/i.test(await paid.text())) {
@@ -173,7 +183,9 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
   // What happened through nginx, in order.
   for (const failure of failures) {
     const relative = killedAt === undefined ? '' : ` (${failure.at - killedAt} ms after the kill)`;
-    console.log(`  failed: ${failure.label} at ${failure.at} ms${relative}: ${failure.error}`);
+    console.log(
+      `  failed: ${failure.label} sent at ${failure.sentAt} ms, failed at ${failure.at} ms${relative}: ${failure.error}`,
+    );
   }
   const late = failures.filter(
     (failure) => killedAt === undefined || failure.at < killedAt || failure.at > killedAt + FAILURE_WINDOW_MS,
@@ -220,13 +232,20 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
 
   const problems = [
     ...errors,
-    ...late.map((failure) => `a request failed outside the window: ${failure.label} at ${failure.at} ms: ${failure.error}`),
-    ...wrongVouchers.map((session) => `session ${session.id}: fulfilled ${session.fulfilled}, ${session.vouchers} vouchers`),
-    ...unpaidWithVouchers.map((session) => `session ${session.id} is ${session.status} but has ${session.vouchers} vouchers`),
+    ...late.map(
+      (failure) => `a request failed outside the window: ${failure.label} at ${failure.at} ms: ${failure.error}`,
+    ),
+    ...wrongVouchers.map(
+      (session) => `session ${session.id}: fulfilled ${session.fulfilled}, ${session.vouchers} vouchers`,
+    ),
+    ...unpaidWithVouchers.map(
+      (session) => `session ${session.id} is ${session.status} but has ${session.vouchers} vouchers`,
+    ),
     ...wrongMail.map((recipient) => `${recipient}: ${mailCount.get(recipient)?.queued ?? 0} gift e-mails queued`),
     ...extraMail.map((row) => `${row.to}: ${row.queued} gift e-mails queued`),
   ];
   if (recipients.length !== PURCHASES) problems.push(`only ${recipients.length} of ${PURCHASES} purchases completed`);
-  if (paid.length < recipients.length) problems.push(`${recipients.length} purchases completed but ${paid.length} sessions paid`);
+  if (paid.length < recipients.length)
+    problems.push(`${recipients.length} purchases completed but ${paid.length} sessions paid`);
   if (problems.length > 0) throw new Error(`the kill round found:\n  ${problems.join('\n  ')}`);
 }

@@ -226,7 +226,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 let status = 0;
 try {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html')) || !existsSync(path.join(root, 'apps/web/dist/ops.html'))) {
+  if (
+    !existsSync(path.join(root, 'apps/web/dist/index.html')) ||
+    !existsSync(path.join(root, 'apps/web/dist/ops.html'))
+  ) {
     say('building the web app (apps/web/dist is missing)');
     run('build', 'npm', ['run', 'build']);
   }
