@@ -119,7 +119,9 @@ test('@cluster a shopper on one instance chats with an operator on the other', a
   const shopperContext = await browser.newContext({ baseURL: web2 });
   const page = await shopperContext.newPage();
   await signInThroughApi(page, request, `chat-${id}@example.com`, { name });
-  await page.goto('/wallet');
+  // The chat is on every page; /settings, not /wallet, whose first visit shows a 'Wallet Created'
+  // toast over the chat's button.
+  await page.goto('/settings');
   await page.getByRole('button', { name: copy.launcher }).click();
   const panel = page.getByRole('dialog', { name: copy.panelTitle });
   await expect(panel.getByText(copy.offline)).toHaveCount(0);
