@@ -80,7 +80,11 @@ export class PeriodicTaskRunner {
   }
 
   private async runRound(): Promise<string[]> {
-    this.registered ??= this.register();
+    // Once per runner; a failure (the database briefly away) is tried again next round.
+    this.registered ??= this.register().catch((error: unknown) => {
+      this.registered = undefined;
+      throw error;
+    });
     await this.registered;
     const ran: string[] = [];
     for (const task of this.tasks.values()) {
