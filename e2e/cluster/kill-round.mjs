@@ -135,7 +135,7 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
       }).toString(),
     });
     const location = paid.headers.get('location');
-    if (paid.status === 200 && /already|closed|paid/i.test(await paid.text())) {
+    if (paid.status === 200 && (await paid.text()).includes('This payment is complete.')) {
       // A repeated POST after nginx lost the first one's answer: the page says it is paid, as a
       // browser would show; the payment's webhook fulfils it (checked in the database below).
       return { recipient };
@@ -202,14 +202,21 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
   let mails;
   try {
     const emails = buyers.map((buyer) => buyer.email);
-    ({ rows: sessions } = await client.query(
-      `select s.id, s.status, s.fulfilled_at is not null as fulfilled, count(o.id)::int as vouchers
-         from checkout_sessions s join users u on u.id = s.user_id
-         left join orders o on o.checkout_session_id = s.id
-        where u.email = any($1)
-        group by s.id`,
-      [emails],
-    ));
+    // A payment whose confirmation was lost is fulfilled by its webhook: given a few seconds.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      ({ rows: sessions } = await client.query(
+        `select s.id, s.status, s.fulfilled_at is not null as fulfilled, count(o.id)::int as vouchers
+           from checkout_sessions s join users u on u.id = s.user_id
+           left join orders o on o.checkout_session_id = s.id
+          where u.email = any($1)
+          group by s.id`,
+        [emails],
+      ));
+      const waiting = sessions.filter((session) => session.status === 'paid' && !session.fulfilled);
+      if (waiting.length === 0 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     ({ rows: mails } = await client.query(
       `select "to", count(*)::int as queued, count(*) filter (where status = 'sent')::int as sent
          from mail_outbox where "to" like $1 group by "to"`,
