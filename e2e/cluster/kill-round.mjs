@@ -1,0 +1,258 @@
+// The kill round of `npm run test:cluster` (docs/deploy.md, "Running the cluster on one machine"):
+// a burst of gift purchases through nginx, as shoppers' browsers make them (open a checkout
+// session, pay on the simulator's card page, open the confirmation), with one web instance and the
+// worker killed with SIGKILL in the middle of it and a new worker started. Then, from the database:
+// every paid checkout is fulfilled exactly once (one voucher per unit), every gift e-mail is queued
+// exactly once, and every request that failed through nginx failed within a short window after the
+// kill (while nginx learnt the instance was gone).
+import pg from 'pg';
+
+const PURCHASES = Number(process.env.CLUSTER_PURCHASES ?? 50);
+/** Each buyer opens at most 10 checkout sessions in 10 minutes (the checkout's own limit). */
+const BUYERS = 10;
+const CONCURRENCY = 6;
+/** Kill when this many purchases have completed. */
+const KILL_AFTER = Math.floor(PURCHASES / 3);
+/** Failures through nginx are allowed only this long after the kill (nginx's passive health check). */
+const FAILURE_WINDOW_MS = Number(process.env.CLUSTER_FAILURE_WINDOW_MS ?? 5000);
+/** A step a shopper's browser would repeat: retried this often, 300 ms apart. */
+const ATTEMPTS = 5;
+const PAYING_CARD = '4242424242424242';
+
+export async function killRound({ say, publicUrl, databaseUrl, instances, ports, startInstance, waitReady }) {
+  /** Every request through nginx that failed: when, what, and how. */
+  const failures = [];
+  const t0 = Date.now();
+  const at = () => Date.now() - t0;
+
+  /** One request through nginx, repeated as a shopper's browser would on a network error or a 5xx. */
+  async function call(label, url, init = {}) {
+    for (let attempt = 1; ; attempt++) {
+      const sentAt = at();
+      // A failure counts from when it was seen: a request sent just before the kill fails after it.
+      const failed = (error) => failures.push({ at: at(), sentAt, label, error });
+      try {
+        const response = await fetch(new URL(url, publicUrl), {
+          redirect: 'manual',
+          signal: AbortSignal.timeout(15_000),
+          ...init,
+        });
+        if (response.status < 500) return response;
+        failed(`${response.status} from ${response.headers.get('x-served-by')}`);
+      } catch (error) {
+        failed(error.cause?.code ?? error.message);
+      }
+      if (attempt === ATTEMPTS) throw new Error(`${label} failed ${ATTEMPTS} times`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+
+  async function json(label, url, init) {
+    const response = await call(label, url, init);
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(`${label} answered ${response.status}: ${JSON.stringify(body)}`);
+    return body;
+  }
+
+  const post = (body, token) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+  // The buyers, signed in with the e-mailed code as the shop's sign-in does.
+  const run = `${Date.now()}`;
+  const buyers = await Promise.all(
+    Array.from({ length: BUYERS }, async (_, index) => {
+      const email = `burst-${run}-${index}@example.com`;
+      const register = await call(
+        'register',
+        '/api/v1/users/register',
+        post({
+          email,
+          consumer: { name: `Burst Buyer ${index}` },
+          role: 'consumer',
+          username: `burst_${run}_${index}`,
+          selectedPersonas: [],
+        }),
+      );
+      if (register.status !== 201) throw new Error(`register answered ${register.status}: ${await register.text()}`);
+      const askedAt = Date.now();
+      await json('generate-code', '/api/v1/users/generate-code', post({ email }));
+      let code;
+      for (let tries = 0; !code && tries < 50; tries++) {
+        const { messages } = await json('mailbox', `/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
+        const mail = messages.find(
+          (message) => /sign-in code/i.test(message.subject) && new Date(message.createdAt).getTime() >= askedAt - 1000,
+        );
+        code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
+        if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      if (!code) throw new Error(`no sign-in code reached ${email}`);
+      const { token } = await json('login', '/api/v1/users/login', post({ email, loginCode: code }));
+      return { email, token };
+    }),
+  );
+
+  const { products } = await json('search', `/api/v1/products/search?q=${encodeURIComponent('Red Letter Days')}`);
+  const product = products.find((candidate) => candidate.merchant.name === 'Red Letter Days');
+  if (!product) throw new Error('no seeded Red Letter Days product');
+
+  /** One gift purchase: checkout session, the card page, the confirmation's verify. */
+  async function purchase(index) {
+    const buyer = buyers[index % BUYERS];
+    const recipient = `burst-gift-${run}-${index}@example.com`;
+    const payload = {
+      items: [
+        {
+          id: product._id,
+          name: product.merchant.name,
+          currency: 'GBP',
+          value: 50,
+          quantity: 1,
+          merchant: { name: product.merchant.name, distributionMethod: 'EMAIL' },
+          isGift: true,
+        },
+      ],
+      recipients: [
+        { itemId: product._id, itemName: product.merchant.name, email: recipient, name: 'Burst Friend', isGift: true },
+      ],
+      orderDetails: { userType: 'consumer', currency: 'GBP', valuePurchased: 50, totalItems: 1 },
+      paymentMethod: 'card',
+    };
+    const { url } = await json('checkout-session', '/api/v1/wallets/checkout-session', post(payload, buyer.token));
+    const payPath = new URL(url).pathname;
+    const page = await call('pay page', payPath);
+    if (page.status !== 200) throw new Error(`GET ${payPath} answered ${page.status}`);
+    const paid = await call('pay', payPath, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        cardNumber: PAYING_CARD,
+        expiry: '12/34',
+        cvc: '123',
+        name: 'Burst Buyer',
+      }).toString(),
+    });
+    const location = paid.headers.get('location');
+    if (paid.status === 200 && (await paid.text()).includes('This payment is complete.')) {
+      // A repeated POST after nginx lost the first one's answer: the page says it is paid, as a
+      // browser would show; the payment's webhook fulfils it (checked in the database below).
+      return { recipient };
+    }
+    if (paid.status !== 303 || !location) throw new Error(`POST ${payPath} answered ${paid.status}`);
+    const sessionId = new URL(location, publicUrl).searchParams.get('session_id');
+    await json('verify', `/api/v1/orders/verify?session_id=${encodeURIComponent(sessionId)}`, {
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    return { recipient };
+  }
+
+  say(`${BUYERS} buyers signed in; ${PURCHASES} purchases through nginx, ${CONCURRENCY} at a time`);
+  let next = 0;
+  let completed = 0;
+  let killedAt;
+  let worker2;
+  const recipients = [];
+  const errors = [];
+  const killed = (async () => {
+    while (completed < KILL_AFTER && errors.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    killedAt = at();
+    instances.web1.kill('SIGKILL');
+    instances.worker.kill('SIGKILL');
+    say(`killed web1 and the worker (SIGKILL) after ${completed} purchases; starting a new worker`);
+    worker2 = startInstance('worker2', 'worker', ports.worker);
+    await waitReady(`http://127.0.0.1:${ports.worker}/health/ready`, worker2);
+    say('the new worker is ready');
+  })();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < PURCHASES) {
+        const index = next++;
+        try {
+          recipients.push((await purchase(index)).recipient);
+        } catch (error) {
+          errors.push(`purchase ${index}: ${error.message}`);
+        }
+        completed++;
+      }
+    }),
+  );
+  await killed;
+
+  // What happened through nginx, in order.
+  for (const failure of failures) {
+    const relative = killedAt === undefined ? '' : ` (${failure.at - killedAt} ms after the kill)`;
+    console.log(
+      `  failed: ${failure.label} sent at ${failure.sentAt} ms, failed at ${failure.at} ms${relative}: ${failure.error}`,
+    );
+  }
+  const late = failures.filter(
+    (failure) => killedAt === undefined || failure.at < killedAt || failure.at > killedAt + FAILURE_WINDOW_MS,
+  );
+  say(
+    `${recipients.length}/${PURCHASES} purchases completed; ${failures.length} failed request(s) through nginx, ` +
+      `all within ${FAILURE_WINDOW_MS} ms of the kill: ${late.length === 0}`,
+  );
+
+  // The database's account of it: each paid session fulfilled once, each gift e-mail queued once.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let sessions;
+  let mails;
+  try {
+    const emails = buyers.map((buyer) => buyer.email);
+    // A payment whose confirmation was lost is fulfilled by its webhook: given a few seconds.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      ({ rows: sessions } = await client.query(
+        `select s.id, s.status, s.fulfilled_at is not null as fulfilled, count(o.id)::int as vouchers
+           from checkout_sessions s join users u on u.id = s.user_id
+           left join orders o on o.checkout_session_id = s.id
+          where u.email = any($1)
+          group by s.id`,
+        [emails],
+      ));
+      const waiting = sessions.filter((session) => session.status === 'paid' && !session.fulfilled);
+      if (waiting.length === 0 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    ({ rows: mails } = await client.query(
+      `select "to", count(*)::int as queued, count(*) filter (where status = 'sent')::int as sent
+         from mail_outbox where "to" like $1 group by "to"`,
+      [`burst-gift-${run}-%`],
+    ));
+  } finally {
+    await client.end();
+  }
+  const paid = sessions.filter((session) => session.status === 'paid');
+  const wrongVouchers = paid.filter((session) => !session.fulfilled || session.vouchers !== 1);
+  const unpaidWithVouchers = sessions.filter((session) => session.status !== 'paid' && session.vouchers > 0);
+  const mailCount = new Map(mails.map((row) => [row.to, row]));
+  const wrongMail = recipients.filter((recipient) => mailCount.get(recipient)?.queued !== 1);
+  const extraMail = mails.filter((row) => row.queued !== 1);
+  const sent = mails.reduce((sum, row) => sum + row.sent, 0);
+  say(
+    `${sessions.length} checkout sessions, ${paid.length} paid, each with ${wrongVouchers.length === 0 ? 'exactly one voucher' : 'WRONG voucher counts'}; ` +
+      `${mails.length} gift e-mails queued (${sent} sent so far)`,
+  );
+
+  const problems = [
+    ...errors,
+    ...late.map(
+      (failure) => `a request failed outside the window: ${failure.label} at ${failure.at} ms: ${failure.error}`,
+    ),
+    ...wrongVouchers.map(
+      (session) => `session ${session.id}: fulfilled ${session.fulfilled}, ${session.vouchers} vouchers`,
+    ),
+    ...unpaidWithVouchers.map(
+      (session) => `session ${session.id} is ${session.status} but has ${session.vouchers} vouchers`,
+    ),
+    ...wrongMail.map((recipient) => `${recipient}: ${mailCount.get(recipient)?.queued ?? 0} gift e-mails queued`),
+    ...extraMail.map((row) => `${row.to}: ${row.queued} gift e-mails queued`),
+  ];
+  if (recipients.length !== PURCHASES) problems.push(`only ${recipients.length} of ${PURCHASES} purchases completed`);
+  if (paid.length < recipients.length)
+    problems.push(`${recipients.length} purchases completed but ${paid.length} sessions paid`);
+  if (problems.length > 0) throw new Error(`the kill round found:\n  ${problems.join('\n  ')}`);
+}
