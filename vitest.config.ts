@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/contract',
       'apps/api',
       'apps/web',
+      'apps/web/vitest.isolated.config.ts',
       // The repository's own checks (scripts/*.test.ts), e.g. that the import rules bite.
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
     ],

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest';
 import { markToasterReady } from '@/lib/toast';
 
 // findBy* and waitFor wait up to 5 s, not Testing Library's 1 s: a page whose code is imported on
@@ -19,7 +19,11 @@ markToasterReady();
  * the tests' own `vi.restoreAllMocks()` leaves it in place.
  */
 const consoleErrors: string[] = [];
-const logError = console.error.bind(console);
+// Files that share a worker's modules (vitest.config.ts) run this file each: the console's own
+// error is wrapped once, and each file's wrapper reports to that file's list.
+const errorsOf = globalThis as { gvmConsoleError?: typeof console.error };
+errorsOf.gvmConsoleError ??= console.error.bind(console);
+const logError = errorsOf.gvmConsoleError;
 console.error = (...args: unknown[]) => {
   consoleErrors.push(format(...args));
   logError(...args);
@@ -34,4 +38,8 @@ afterEach(() => {
   // The build scripts' tests run in node (`@vitest-environment node`), without storage.
   globalThis.localStorage?.clear();
   expect(consoleErrors.splice(0), 'console.error during the test').toEqual([]);
+});
+
+afterAll(() => {
+  vi.resetModules();
 });
