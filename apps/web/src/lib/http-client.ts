@@ -1,7 +1,6 @@
 import { API_BASE_PATH } from '@gvm/contract/api-path';
 import { ApiError, responseError } from './api-error';
 import { endSessionAndGoToLogin } from './auth/end-session';
-import { RefreshError, refreshSession } from './auth/refresh-session';
 import { readTokens } from './auth/token-storage';
 
 /** The contract's base path (every request's URL is relative to it), JSON, 10-second timeout. */
@@ -144,6 +143,8 @@ async function retryAfterRefresh(
   const { token } = readTokens();
   // When another request has already renewed the token this one was sent with, it simply repeats.
   if (!token || sentAuthorization === `Bearer ${token}`) {
+    // The refresh's code comes with the first refresh, not with every page (decision 023).
+    const { RefreshError, refreshSession } = await import('./auth/refresh-session');
     try {
       await refreshSession(api);
     } catch (refreshError) {

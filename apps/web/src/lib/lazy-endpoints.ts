@@ -1,4 +1,4 @@
-import type { authEndpoints, cartEndpoints, catalogEndpoints, userEndpoints, wishlistEndpoints } from '@gvm/contract';
+import type { cartEndpoints, catalogEndpoints, userEndpoints, wishlistEndpoints } from '@gvm/contract';
 
 /**
  * The endpoints the shell and the first pages (/, /product/:id, /cart) call, as `callEndpoint`'s
@@ -26,8 +26,3 @@ export const userEndpoint =
   <K extends keyof typeof userEndpoints>(name: K) =>
   () =>
     import('@gvm/contract/users').then((module) => module.userEndpoints[name]);
-
-export const authEndpoint =
-  <K extends keyof typeof authEndpoints>(name: K) =>
-  () =>
-    import('@gvm/contract/users').then((module) => module.authEndpoints[name]);

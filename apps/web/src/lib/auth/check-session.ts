@@ -1,5 +1,5 @@
 import { endExpiredSession } from './end-session';
-import { type RefreshClient, RefreshError, refreshSession } from './refresh-session';
+import type { RefreshClient } from './refresh-session';
 import { isTokenUnexpired, readTokens } from './token-storage';
 
 /**
@@ -14,6 +14,8 @@ export async function checkSession(http: RefreshClient, now = Date.now()): Promi
   const { token, refreshToken } = readTokens();
   if (!refreshToken) return 'guest';
   if (isTokenUnexpired(token, now)) return 'authenticated';
+  // The refresh's code comes with the first refresh, not with every page (decision 023).
+  const { RefreshError, refreshSession } = await import('./refresh-session');
   try {
     await refreshSession(http);
     return 'authenticated';

@@ -1,15 +1,15 @@
-import { type authEndpoints, type BodyOf, endpointPath, successSchema } from '@gvm/contract';
+import { type BodyOf, endpointPath, successSchema } from '@gvm/contract';
+import { authEndpoints } from '@gvm/contract/users';
 import { ApiError } from '../api-error';
-import { authEndpoint } from '../lazy-endpoints';
 import { isTokenUnexpired, readTokens, storeTokens } from './token-storage';
 
 /**
- * The refresh endpoint as the contract describes it, fetched with its schemas on the first refresh
- * (decision 023). It is called on the instance the API client passes in (not through
+ * This module is loaded on the first refresh, not with the page (decision 023): the API client and
+ * the session check import it when they need it, and the contract's description of the endpoint
+ * comes with it. The refresh is sent through the client its caller passes in (not through
  * `callEndpoint`, which lives in the API client and refreshes through this file); its answer is a
  * token and optionally a new refresh token (docs/product/accounts.md#sessions).
  */
-const loadRefreshEndpoint = authEndpoint('refresh');
 type RefreshEndpoint = typeof authEndpoints.refresh;
 
 /**
@@ -71,7 +71,7 @@ async function renew(http: RefreshClient): Promise<string> {
     const { token, refreshToken } = readTokens();
     if (!refreshToken) throw new RefreshError('refused', 'No refresh token available');
     if (refreshToken !== seenRefreshToken && isTokenUnexpired(token)) return token;
-    const refreshEndpoint: RefreshEndpoint = await loadRefreshEndpoint();
+    const refreshEndpoint: RefreshEndpoint = authEndpoints.refresh;
     const body: BodyOf<RefreshEndpoint> = { refreshToken };
     const response = await http.request({
       method: refreshEndpoint.method,
