@@ -31,7 +31,9 @@ test('a keyboard-only shopper buys a voucher from / to the payment result', asyn
 
   // Home: the search box, a merchant's name, Enter.
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 2, name: 'Top sellers' })).toBeVisible();
+  // The app has drawn the page (the server's shell has the top sellers' pictures, not their list):
+  // the shell's own controls before the app are shell-before-app.spec.ts's subject.
+  await expect(page.getByRole('list', { name: 'Top sellers' })).toBeVisible();
   await tabTo(page, page.getByRole('searchbox', { name: 'Search by merchant name' }));
   await page.keyboard.type(MERCHANT);
   await page.keyboard.press('Enter');
