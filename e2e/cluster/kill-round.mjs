@@ -3,7 +3,7 @@
 // session, pay on the simulator's card page, open the confirmation), with one web instance and the
 // worker killed with SIGKILL in the middle of it and a new worker started. Then, from the database:
 // every paid checkout is fulfilled exactly once (one voucher per unit), every gift e-mail is queued
-// exactly once, and every request that failed through nginx failed within a short window after the
+// exactly once and sent, reaching the mail server as one message, and every request that failed through nginx failed within a short window after the
 // kill (while nginx learnt the instance was gone).
 import pg from 'pg';
 
@@ -13,13 +13,24 @@ const BUYERS = 10;
 const CONCURRENCY = 6;
 /** Kill when this many purchases have completed. */
 const KILL_AFTER = Math.floor(PURCHASES / 3);
+/** How long the outbox may take to send every gift e-mail of the burst once the round is over. */
+const MAIL_WAIT_MS = 60_000;
 /** Failures through nginx are allowed only this long after the kill (nginx's passive health check). */
 const FAILURE_WINDOW_MS = Number(process.env.CLUSTER_FAILURE_WINDOW_MS ?? 5000);
 /** A step a shopper's browser would repeat: retried this often, 300 ms apart. */
 const ATTEMPTS = 5;
 const PAYING_CARD = '4242424242424242';
 
-export async function killRound({ say, publicUrl, databaseUrl, instances, ports, startInstance, waitReady }) {
+export async function killRound({
+  say,
+  publicUrl,
+  databaseUrl,
+  instances,
+  ports,
+  startInstance,
+  waitReady,
+  mailServer,
+}) {
   /** Every request through nginx that failed: when, what, and how. */
   const failures = [];
   const t0 = Date.now();
@@ -217,11 +228,19 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
       if (waiting.length === 0 || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    ({ rows: mails } = await client.query(
-      `select "to", count(*)::int as queued, count(*) filter (where status = 'sent')::int as sent
-         from mail_outbox where "to" like $1 group by "to"`,
-      [`burst-gift-${run}-%`],
-    ));
+    // Each gift e-mail sent: the new worker takes over the rows the killed one had claimed once
+    // their lease ends, so this waits for the outbox to empty.
+    const mailDeadline = Date.now() + MAIL_WAIT_MS;
+    for (;;) {
+      ({ rows: mails } = await client.query(
+        `select "to", count(*)::int as queued, count(*) filter (where status = 'sent')::int as sent
+           from mail_outbox where "to" like $1 group by "to"`,
+        [`burst-gift-${run}-%`],
+      ));
+      const unsent = mails.filter((row) => row.sent !== row.queued).length + recipients.length - mails.length;
+      if (unsent <= 0 || Date.now() > mailDeadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   } finally {
     await client.end();
   }
@@ -232,9 +251,23 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
   const wrongMail = recipients.filter((recipient) => mailCount.get(recipient)?.queued !== 1);
   const extraMail = mails.filter((row) => row.queued !== 1);
   const sent = mails.reduce((sum, row) => sum + row.sent, 0);
+  const unsentMail = mails.filter((row) => row.sent !== row.queued);
+  // What the mail server received for each recipient: one message, however often it was handed
+  // over (a message sent again after a crash carries the same Message-ID).
+  const received = new Map();
+  for (const { to, messageId } of mailServer.received) {
+    if (!to.startsWith(`burst-gift-${run}-`)) continue;
+    const entry = received.get(to) ?? { ids: new Set(), deliveries: 0 };
+    entry.ids.add(messageId);
+    entry.deliveries += 1;
+    received.set(to, entry);
+  }
+  const wrongReceived = recipients.filter((recipient) => received.get(recipient)?.ids.size !== 1);
+  const resent = [...received.values()].reduce((sum, entry) => sum + entry.deliveries - 1, 0);
   say(
     `${sessions.length} checkout sessions, ${paid.length} paid, each with ${wrongVouchers.length === 0 ? 'exactly one voucher' : 'WRONG voucher counts'}; ` +
-      `${mails.length} gift e-mails queued (${sent} sent so far)`,
+      `${mails.length} gift e-mails queued, ${sent} sent; the mail server received ${received.size} messages ` +
+      `(${resent} handed over again with the same Message-ID)`,
   );
 
   const problems = [
@@ -250,6 +283,11 @@ export async function killRound({ say, publicUrl, databaseUrl, instances, ports,
     ),
     ...wrongMail.map((recipient) => `${recipient}: ${mailCount.get(recipient)?.queued ?? 0} gift e-mails queued`),
     ...extraMail.map((row) => `${row.to}: ${row.queued} gift e-mails queued`),
+    ...unsentMail.map((row) => `${row.to}: ${row.sent} of ${row.queued} gift e-mails sent after ${MAIL_WAIT_MS} ms`),
+    ...wrongReceived.map(
+      (recipient) =>
+        `${recipient}: ${received.get(recipient)?.ids.size ?? 0} distinct gift e-mails reached the mail server`,
+    ),
   ];
   if (recipients.length !== PURCHASES) problems.push(`only ${recipients.length} of ${PURCHASES} purchases completed`);
   if (paid.length < recipients.length)

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { killRound } from './kill-round.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -32,7 +33,14 @@ for (const [binary, name] of [
 
 // Ports: nginx, then the instances. CLUSTER_BASE_PORT moves them all (3650 by default).
 const basePort = Number(process.env.CLUSTER_BASE_PORT ?? 3650);
-const ports = { nginx: basePort, web1: basePort + 1, web2: basePort + 2, worker: basePort + 3, redis: basePort + 4 };
+const ports = {
+  nginx: basePort,
+  web1: basePort + 1,
+  web2: basePort + 2,
+  worker: basePort + 3,
+  redis: basePort + 4,
+  smtp: basePort + 5,
+};
 const publicUrl = `http://localhost:${ports.nginx}`;
 
 const runDir = mkdtempSync(path.join(tmpdir(), 'gvm-cluster-'));
@@ -60,6 +68,11 @@ const sharedEnv = {
   HOST: '127.0.0.1',
   TRUST_PROXY_HOPS: '1',
   DEV_MAILBOX: '1',
+  // The workers send to a mail server of the run's own (e2e/cluster/smtp-sink.mjs); the dev
+  // mailbox still shows every message, from the outbox.
+  SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+  // The killed worker's claimed e-mails go to the new one after this, not the default 2 minutes.
+  MAIL_SENDING_TIMEOUT_MS: '10000',
   JWT_SECRET: randomBytes(48).toString('base64url'),
   VOUCHER_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   PAYMENT_WEBHOOK_SECRET: randomBytes(48).toString('base64url'),
@@ -225,6 +238,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 let status = 0;
+let stopSmtp = async () => {};
 try {
   if (
     !existsSync(path.join(root, 'apps/web/dist/index.html')) ||
@@ -234,7 +248,8 @@ try {
     run('build', 'npm', ['run', 'build']);
   }
   say(`database ${databaseName}, logs in ${logDir}`);
-  await Promise.all([createDatabase(), startRedis()]);
+  const [smtp] = await Promise.all([startSmtpSink(ports.smtp), createDatabase(), startRedis()]);
+  stopSmtp = smtp.stop;
   run('migrate', 'npm', ['run', 'migrate']);
   run('seed', 'npm', ['run', 'seed']);
   say('migrated and seeded; starting 2 web instances, 1 worker and nginx');
@@ -280,6 +295,7 @@ try {
       ports,
       startInstance,
       waitReady,
+      mailServer: smtp,
     });
   }
   say('passed');
@@ -295,6 +311,7 @@ try {
   }
 } finally {
   await stopAll();
+  await stopSmtp();
   await dropDatabase().catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
 }
 process.exit(status);

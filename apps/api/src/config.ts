@@ -33,6 +33,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Gift Marketplace <no-reply@localhost>'),
+  /** How long an e-mail being sent is held by its worker before another takes it as lost to a crash. */
+  MAIL_SENDING_TIMEOUT_MS: milliseconds(120_000),
   /** 1: serve /dev/mailbox; 0: never; unset: only with no SMTP_URL on a loopback HOST (decision 027). */
   DEV_MAILBOX: z.enum(['0', '1'], 'must be 0 or 1').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -125,6 +127,7 @@ export interface Config {
   httpRequestTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailSendingTimeoutMs: number;
   /** Serve /dev/mailbox (true), never (false), or decide from the transport and host (undefined). */
   devMailbox: boolean | undefined;
   jwtSecret: string;
@@ -241,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailSendingTimeoutMs: e.MAIL_SENDING_TIMEOUT_MS,
     devMailbox: e.DEV_MAILBOX === undefined ? undefined : e.DEV_MAILBOX === '1',
     jwtSecret: e.JWT_SECRET ?? devSecret(dataDir),
     voucherEncryptionKey: e.VOUCHER_ENCRYPTION_KEY ?? devVoucherKey(dataDir),
@@ -340,6 +344,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     httpRequestTimeoutMs: 30_000,
     smtpUrl: undefined,
     mailFrom: 'Gift Marketplace <no-reply@localhost>',
+    mailSendingTimeoutMs: 120_000,
     devMailbox: undefined,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     voucherEncryptionKey: Buffer.alloc(32, 7).toString('base64'),

@@ -17,7 +17,10 @@ declare module 'fastify' {
 export function registerMailWorker(app: App, options: Partial<MailWorkerOptions> = {}): void {
   const log = app.log.child({ component: 'mail' });
   const transport = createMailTransport(app.appConfig, log);
-  const worker = new MailWorker(app.db, transport, app.appConfig.mailFrom, log, options);
+  const worker = new MailWorker(app.db, transport, app.appConfig.mailFrom, log, {
+    sendingTimeoutMs: app.appConfig.mailSendingTimeoutMs,
+    ...options,
+  });
   app.decorate('mailWorker', worker);
 
   // The nudge: a message was queued, so look now. The enqueuing transaction may not have committed
