@@ -57,8 +57,11 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   }
 }
 
-/** Starts a fresh marketplace of the caller's own; resolves once `/api/v1/health` answers. */
-export async function startOwnMarketplace(): Promise<OwnMarketplace> {
+/**
+ * Starts a fresh marketplace of the caller's own, with `settings` added to its environment (a
+ * setting the shared server does not have); resolves once `/api/v1/health` answers.
+ */
+export async function startOwnMarketplace(settings: Record<string, string> = {}): Promise<OwnMarketplace> {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gvm-e2e-own-'));
@@ -80,6 +83,7 @@ export async function startOwnMarketplace(): Promise<OwnMarketplace> {
       cwd: root,
       env: {
         ...process.env,
+        ...settings,
         E2E_PORT: String(port),
         E2E_DATA_DIR: dataDir,
         E2E_KEEP_DATABASE: keepDatabase ? '1' : '0',
