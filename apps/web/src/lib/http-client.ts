@@ -143,8 +143,11 @@ async function retryAfterRefresh(
   const { token } = readTokens();
   // When another request has already renewed the token this one was sent with, it simply repeats.
   if (!token || sentAuthorization === `Bearer ${token}`) {
-    // The refresh's code comes with the first refresh, not with every page (decision 023).
-    const { RefreshError, refreshSession } = await import('./auth/refresh-session');
+    // The refresh's code comes with the first refresh, not with every page (decision 023); when
+    // it cannot be fetched (offline), the server could not be asked either: the tokens are kept.
+    const refresh = await import('./auth/refresh-session').catch(() => null);
+    if (!refresh) throw failure;
+    const { RefreshError, refreshSession } = refresh;
     try {
       await refreshSession(api);
     } catch (refreshError) {

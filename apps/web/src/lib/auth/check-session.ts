@@ -14,8 +14,11 @@ export async function checkSession(http: RefreshClient, now = Date.now()): Promi
   const { token, refreshToken } = readTokens();
   if (!refreshToken) return 'guest';
   if (isTokenUnexpired(token, now)) return 'authenticated';
-  // The refresh's code comes with the first refresh, not with every page (decision 023).
-  const { RefreshError, refreshSession } = await import('./refresh-session');
+  // The refresh's code comes with the first refresh, not with every page (decision 023); when it
+  // cannot be fetched (offline), the server could not be asked either: guest, tokens kept.
+  const refresh = await import('./refresh-session').catch(() => null);
+  if (!refresh) return 'guest';
+  const { RefreshError, refreshSession } = refresh;
   try {
     await refreshSession(http);
     return 'authenticated';
