@@ -5,7 +5,7 @@ import { test as base, expect } from '@playwright/test';
  * answers the app handles (a wrong code is 401, an unknown product 404) and show on the page;
  * a 5xx or a script error is never expected.
  */
-const handledClientError = /^Failed to load resource: the server responded with a status of 4\d\d/;
+export const handledClientError = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
 /**
  * The browser tests' `test`: it fails a test on any console error or uncaught page error, so a

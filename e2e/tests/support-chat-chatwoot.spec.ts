@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, handledClientError, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { type OwnMarketplace, startOwnMarketplace } from './support/marketplace-server';
 import { signInThroughApi } from './support/sign-in';
@@ -70,8 +70,7 @@ test("a signed-in shopper gets Chatwoot's bubble on a chat page, named by the se
   const errors: string[] = [];
   // As the fixture's check: a 4xx the app handles is logged by Chromium and is not an error here.
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/^Failed to load resource: .* status of 4\d\d/.test(message.text()))
-      errors.push(message.text());
+    if (message.type() === 'error' && !handledClientError.test(message.text())) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   const sdkRequests: string[] = [];
