@@ -1,4 +1,4 @@
-import type { Product } from '@gvm/contract';
+import { apiUrl, cartEndpoints, type Product } from '@gvm/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
@@ -118,8 +118,17 @@ test("a signed-in page's HTML asks for its first data itself, and the app asks n
   request,
 }) => {
   await signInThroughApi(page, request, uniqueEmail('early'), { name: 'Ada Early' });
+  // A new shopper's first visit also creates the cart (POST /carts after its GET answers 404). Had
+  // the reload below come first, the reloaded page would create it, and any request other than a
+  // GET drops the early answers (apps/web/src/lib/early-requests.ts) before the check below.
+  const cartCreated = page.waitForResponse(
+    (response) =>
+      response.request().method() === cartEndpoints.create.method &&
+      new URL(response.url()).pathname === apiUrl(cartEndpoints.create.path),
+  );
   await page.goto('/wallet');
   await expect(page.getByText('GBP 0.00')).toBeVisible();
+  expect((await cartCreated).ok()).toBe(true);
 
   const asked: string[] = [];
   page.on('request', (sent) => {
