@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/client';
 import { registerPeriodicTasks } from './jobs/plugin';
 import { createBroadcast } from './lib/broadcast';
 import { loggerOptions } from './lib/log-redaction';
+import { registerRequestContext } from './lib/request-context';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionRegistry, type SessionEnded } from './modules/auth/session-registry';
 import { cartRoutes } from './modules/carts/routes';
@@ -131,6 +132,8 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The request's id, for the work it starts beyond itself (decision 061).
+  await registerRequestContext(app);
 
   // Chatwoot's widget, when it is the shop's chat: its script, its frame and what they fetch (decision 054).
   const chatwoot = config.supportChat.provider === 'chatwoot' ? [new URL(config.supportChat.baseUrl).origin] : [];

@@ -1,5 +1,6 @@
 import type { CheckoutSessionRequest } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
+import type { FastifyServerOptions } from 'fastify';
 import { PaymentSimulator, type SimulatorOptions } from '../../src/adapters/payments';
 import { buildApp } from '../../src/app';
 import type { App } from '../../src/app-types';
@@ -19,10 +20,12 @@ export interface PaymentsTestContext extends TestContext {
 /**
  * The whole app on a fresh database with one product (Argos, £5-£500) and the payment provider
  * `config` names; `simulator` gives the simulator's timings (tests make the async cards fast).
+ * Silent unless given a logger.
  */
 export async function createPaymentsTestApp(
   overrides: Partial<Config> = {},
   simulator?: Partial<Omit<SimulatorOptions, 'db'>>,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<PaymentsTestContext & { simulator: PaymentSimulator | undefined }> {
   const database = await createTestDatabase();
   const clock = createTestClock();
@@ -36,7 +39,7 @@ export async function createPaymentsTestApp(
         ...simulator,
       })
     : undefined;
-  const app = await buildApp({ config, database, logger: false, clock: clock.now, payments });
+  const app = await buildApp({ config, database, logger: options.logger ?? false, clock: clock.now, payments });
   await app.ready();
   const [argos] = await app.db
     .insert(products)

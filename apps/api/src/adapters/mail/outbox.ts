@@ -2,6 +2,7 @@ import { count, inArray, min } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
+import { currentRequestId } from '../../lib/request-context';
 
 export interface MailMessage {
   to: string;
@@ -26,7 +27,8 @@ export function onMailEnqueued(listener: EnqueueListener): () => void {
 
 /**
  * Queues an e-mail. Pass the transaction of the state change that causes the e-mail, so the
- * message is queued if and only if that change commits; the mail worker delivers it.
+ * message is queued if and only if that change commits; the mail worker delivers it. Queued while
+ * a request is served, the message keeps that request's id for the worker's log (decision 061).
  */
 export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
   await db.insert(mailOutbox).values(outboxRowOf(message));
@@ -40,6 +42,7 @@ function outboxRowOf(message: MailMessage): typeof mailOutbox.$inferInsert {
     text: message.text,
     html: message.html,
     replyTo: message.replyTo ?? null,
+    requestId: currentRequestId() ?? null,
   };
 }
 

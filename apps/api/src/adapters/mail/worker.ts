@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { REQUEST_ID_LOG_FIELD } from '../../lib/request-context';
 import type { MailTransport } from './transport';
 
 export interface MailWorkerOptions {
@@ -169,7 +170,7 @@ export class MailWorker {
     if (row.attempts > maxAttempts) {
       // Only a row whose last attempt was cut off by a crash gets here; it has had its tries.
       await this.settle(row, { status: 'failed', lastError: row.lastError ?? 'delivery was interrupted' });
-      this.log.error({ mailId: row.id, to: row.to }, 'mail worker: gave up on an e-mail');
+      this.log.error({ ...traceOf(row), to: row.to }, 'mail worker: gave up on an e-mail');
       return;
     }
     try {
@@ -187,6 +188,7 @@ export class MailWorker {
       return;
     }
     await this.settle(row, { status: 'sent', sentAt: sql`now()`, lastError: null });
+    this.log.info({ ...traceOf(row), attempts: row.attempts }, 'mail worker: sent an e-mail');
   }
 
   private async recordFailure(row: OutboxRow, reason: string): Promise<void> {
@@ -195,7 +197,7 @@ export class MailWorker {
     if (row.attempts >= maxAttempts) {
       await this.settle(row, { status: 'failed', lastError });
       this.log.error(
-        { mailId: row.id, to: row.to, attempts: row.attempts, reason },
+        { ...traceOf(row), to: row.to, attempts: row.attempts, reason },
         'mail worker: gave up on an e-mail',
       );
       return;
@@ -203,7 +205,7 @@ export class MailWorker {
     const delay = retryDelaysMs[Math.min(row.attempts, retryDelaysMs.length) - 1] ?? 0;
     await this.settle(row, { status: 'pending', nextAttemptAt: fromNow(delay), lastError });
     this.log.warn(
-      { mailId: row.id, to: row.to, attempts: row.attempts, retryInMs: delay, reason },
+      { ...traceOf(row), to: row.to, attempts: row.attempts, retryInMs: delay, reason },
       'mail worker: sending failed, will retry',
     );
   }
@@ -215,6 +217,11 @@ export class MailWorker {
       .set(values)
       .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts)));
   }
+}
+
+/** What a log line about a message names it by: its id, and the request that queued it (decision 061). */
+function traceOf(row: OutboxRow): Record<string, string> {
+  return row.requestId ? { mailId: row.id, [REQUEST_ID_LOG_FIELD]: row.requestId } : { mailId: row.id };
 }
 
 /** `<outbox-id@sender's domain>`: one id per queued e-mail, the same on every attempt. */

@@ -94,12 +94,17 @@ export const SIMULATOR_WEBHOOK_URL = apiUrl(paymentEndpoints.simulatorWebhook.pa
 export async function registerPaymentPages(app: App): Promise<void> {
   const provider = app.payments;
   if (!(provider instanceof PaymentSimulator)) return;
-  provider.attach(async (rawBody, signature) => {
+  provider.attach(async (rawBody, signature, requestId) => {
     const response = await app.inject({
       method: 'POST',
       url: SIMULATOR_WEBHOOK_URL,
       payload: rawBody,
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: signature,
+        // The webhook's handling, and the e-mails it queues, log under the paying request's id (decision 061).
+        ...(requestId ? { 'x-request-id': requestId } : {}),
+      },
     });
     return response.statusCode;
   });

@@ -21,6 +21,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The request that queued it (its `x-request-id`), which the worker's log lines carry on (decision 061). */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('mail_outbox_due').on(table.status, table.nextAttemptAt), index('mail_outbox_to').on(table.to)],

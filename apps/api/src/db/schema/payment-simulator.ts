@@ -64,6 +64,12 @@ export const simulatorWebhooks = pgTable(
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * The request that caused the event (the card form's), sent with every delivery as
+     * `x-request-id`, so the webhook's handling logs under it (decision 061); none for a payment
+     * that settled later by itself.
+     */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

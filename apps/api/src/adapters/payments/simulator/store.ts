@@ -8,6 +8,7 @@ import {
   simulatorSessions,
   simulatorWebhooks,
 } from '../../../db/schema/payment-simulator';
+import { currentRequestId } from '../../../lib/request-context';
 import type { HostedSessionLine, HostedSessionRequest, ProviderRefundRequest } from '../provider';
 
 /**
@@ -82,14 +83,14 @@ export async function takeCard(
         ),
       )
       .returning();
-    if (session) await queueEvent(tx, session, `payment_session.${session.state}`, now);
+    if (session) await queueEvent(tx, session, `payment_session.${session.state}`, now, currentRequestId());
     return session;
   });
 }
 
 /** A declined card changes nothing, but the app hears of the attempt all the same (decision 016). */
 export async function recordDeclinedAttempt(db: Database, session: SimulatorSessionRow, now: Date): Promise<void> {
-  await queueEvent(db, session, 'payment_attempt.declined', now);
+  await queueEvent(db, session, 'payment_attempt.declined', now, currentRequestId());
 }
 
 /**
@@ -117,13 +118,23 @@ export async function settleDue(db: Database, now: Date, options: { sessionId?: 
       .set({ state: sql`${simulatorSessions.settlesTo}`, settlesAt: null, settlesTo: null })
       .where(inArray(simulatorSessions.id, due))
       .returning();
-    for (const session of settled) await queueEvent(tx, session, `payment_session.${session.state}`, now);
+    // Settled by time, not by a request: the delivery gets an id of its own.
+    for (const session of settled) await queueEvent(tx, session, `payment_session.${session.state}`, now, undefined);
     return settled.length;
   });
 }
 
-/** The event as a provider sends it: its id, its type, and the session's state when it happened. */
-async function queueEvent(db: Executor, session: SimulatorSessionRow, type: string, now: Date): Promise<void> {
+/**
+ * The event as a provider sends it: its id, its type, and the session's state when it happened;
+ * with the id of the request that caused it, which its deliveries carry on (decision 061).
+ */
+async function queueEvent(
+  db: Executor,
+  session: SimulatorSessionRow,
+  type: string,
+  now: Date,
+  requestId: string | undefined,
+): Promise<void> {
   const eventId = `evt_${randomUUID()}`;
   const body = JSON.stringify({
     id: eventId,
@@ -139,7 +150,9 @@ async function queueEvent(db: Executor, session: SimulatorSessionRow, type: stri
       },
     },
   });
-  await db.insert(simulatorWebhooks).values({ eventId, sessionId: session.id, body, nextAttemptAt: now });
+  await db
+    .insert(simulatorWebhooks)
+    .values({ eventId, sessionId: session.id, body, nextAttemptAt: now, requestId: requestId ?? null });
 }
 
 /**

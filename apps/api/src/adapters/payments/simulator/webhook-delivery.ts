@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/client';
+import { REQUEST_ID_LOG_FIELD } from '../../../lib/request-context';
 import { claimDueDeliveries, finishDelivery, type SimulatorWebhookRow, settleDue } from './store';
 
 /**
@@ -12,8 +13,11 @@ import { claimDueDeliveries, finishDelivery, type SimulatorWebhookRow, settleDue
  * when this instance queues an event; a worker process, or a job runner, may call `runDue()`.
  */
 
-/** Sends one signed event to the app's webhook endpoint; answers the HTTP status. */
-export type WebhookSender = (rawBody: string, signature: string) => Promise<number>;
+/**
+ * Sends one signed event to the app's webhook endpoint; answers the HTTP status. `requestId`, when
+ * the event has one, is the id of the request that caused it, sent on as `x-request-id` (decision 061).
+ */
+export type WebhookSender = (rawBody: string, signature: string, requestId?: string) => Promise<number>;
 
 export interface DeliveryLog {
   warn(details: object, message: string): void;
@@ -107,13 +111,18 @@ export class SimulatorWebhookRunner {
 
   private async deliver(delivery: SimulatorWebhookRow): Promise<void> {
     const { db, clock, log } = this.options;
-    const outcome = await this.attempt(delivery.body);
+    const outcome = await this.attempt(delivery.body, delivery.requestId ?? undefined);
     if (outcome === 'delivered') {
       await finishDelivery(db, delivery, { kind: 'delivered' }, clock());
       return;
     }
     const delay = this.retryDelaysMs[delivery.attempts - 1];
-    const details = { eventId: delivery.eventId, attempts: delivery.attempts, outcome };
+    const details = {
+      eventId: delivery.eventId,
+      ...(delivery.requestId ? { [REQUEST_ID_LOG_FIELD]: delivery.requestId } : {}),
+      attempts: delivery.attempts,
+      outcome,
+    };
     if (delay === undefined) {
       await finishDelivery(db, delivery, { kind: 'failed', error: outcome }, clock());
       log?.error(details, 'payment simulator gave up delivering a webhook');
@@ -125,11 +134,11 @@ export class SimulatorWebhookRunner {
   }
 
   /** One attempt, signed afresh: 'delivered', or why not. */
-  private async attempt(rawBody: string): Promise<string> {
+  private async attempt(rawBody: string, requestId: string | undefined): Promise<string> {
     const send = this.options.sender();
     try {
       if (!send) return 'the simulator is not attached to an app';
-      const status = await send(rawBody, this.options.sign(rawBody));
+      const status = await send(rawBody, this.options.sign(rawBody), requestId);
       return status >= 200 && status < 300 ? 'delivered' : `answered ${status}`;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);

@@ -1,0 +1,27 @@
+import { fastifyRequestContext, requestContext } from '@fastify/request-context';
+import type { FastifyInstance } from 'fastify';
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    /** The id the request's own log lines carry (`reqId`), and its answer's `x-request-id`. */
+    requestId: string;
+  }
+}
+
+/**
+ * Work a request starts outside itself (an e-mail in the outbox, a payment webhook) carries the
+ * request's id on, so one id finds in the log the request and everything it set going (decision
+ * 061). The id is kept for the request's whole life in AsyncLocalStorage (@fastify/request-context),
+ * so the 30-odd places that queue an e-mail need not be handed it.
+ */
+export async function registerRequestContext(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ requestId: String(request.id) }) });
+}
+
+/** The id of the request this code runs for; undefined in a job, a timer or start-up. */
+export function currentRequestId(): string | undefined {
+  return requestContext.get('requestId');
+}
+
+/** The log field a request's lines carry its id in (Fastify's `requestIdLogLabel`): jobs use it too. */
+export const REQUEST_ID_LOG_FIELD = 'reqId';
