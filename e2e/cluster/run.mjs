@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { killRound } from './kill-round.mjs';
+import { measureCheckoutSessions } from './measure-checkout.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -164,13 +165,11 @@ async function startRedis() {
   });
 }
 
-/** deploy/nginx.conf with this run's ports and directories. */
-function renderNginx() {
-  const upstreams = [ports.web1, ports.web2]
-    .map((port) => `server 127.0.0.1:${port} max_fails=2 fail_timeout=5s;`)
-    .join('\n    ');
+/** deploy/nginx.conf with this run's ports and directories, in front of the instances on `webPorts`. */
+function renderNginx(webPorts = [ports.web1, ports.web2]) {
+  const upstreams = webPorts.map((port) => `server 127.0.0.1:${port} max_fails=2 fail_timeout=5s;`).join('\n    ');
   const nginxDir = path.join(runDir, 'nginx');
-  mkdirSync(nginxDir);
+  mkdirSync(nginxDir, { recursive: true });
   let conf = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
     .replaceAll('{{LISTEN}}', `127.0.0.1:${ports.nginx}`)
     .replaceAll('{{UPSTREAMS}}', upstreams)
@@ -227,6 +226,38 @@ async function stopAll() {
   for (const child of children) child.kill('SIGKILL');
 }
 
+/** The cluster's browser and API tests through nginx, then the kill round. */
+async function clusterTests(instances, mailServer) {
+  say('ready; the cluster tests through nginx');
+  const playwright = spawnSync(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.cluster.config.ts', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        CLUSTER_PUBLIC_URL: publicUrl,
+        CLUSTER_WEB_URLS: `http://127.0.0.1:${ports.web1},http://127.0.0.1:${ports.web2}`,
+        CLUSTER_LOGIN_CODE_IP_LIMIT: sharedEnv.LOGIN_CODE_IP_LIMIT,
+      },
+    },
+  );
+  if (playwright.status !== 0) throw new Error(`the cluster's browser tests failed (${playwright.status})`);
+  if (process.env.CLUSTER_SKIP_KILL_ROUND === '1') return;
+  say('the kill round');
+  await killRound({
+    say,
+    publicUrl,
+    databaseUrl: databaseUrl.toString(),
+    instances,
+    ports,
+    startInstance,
+    waitReady,
+    mailServer,
+  });
+}
+
 // Interrupted (Ctrl-C, CI's timeout): stop what it started and drop the database first.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
@@ -267,36 +298,22 @@ try {
     waitReady(`http://127.0.0.1:${ports.worker}/health/ready`, instances.worker),
   ]);
   await waitReady(`${publicUrl}/health/ready`, nginx);
-  say('ready; the cluster tests through nginx');
 
-  const playwright = spawnSync(
-    'npx',
-    ['playwright', 'test', '-c', 'e2e/playwright.cluster.config.ts', ...process.argv.slice(2)],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        CLUSTER_PUBLIC_URL: publicUrl,
-        CLUSTER_WEB_URLS: `http://127.0.0.1:${ports.web1},http://127.0.0.1:${ports.web2}`,
-        CLUSTER_LOGIN_CODE_IP_LIMIT: sharedEnv.LOGIN_CODE_IP_LIMIT,
-      },
-    },
-  );
-  if (playwright.status !== 0) throw new Error(`the cluster's browser tests failed (${playwright.status})`);
-
-  if (process.env.CLUSTER_SKIP_KILL_ROUND !== '1') {
-    say('the kill round');
-    await killRound({
+  if (process.env.CLUSTER_MEASURE === 'checkout') {
+    say('ready; measuring checkout-session creation through nginx');
+    await measureCheckoutSessions({
       say,
       publicUrl,
-      databaseUrl: databaseUrl.toString(),
-      instances,
-      ports,
-      startInstance,
-      waitReady,
-      mailServer: smtp,
+      // web1 alone behind nginx: web2 stopped, nginx reloaded without it (SIGHUP rereads the file).
+      stopWeb2: async () => {
+        instances.web2.kill('SIGTERM');
+        renderNginx([ports.web1]);
+        nginx.kill('SIGHUP');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      },
     });
+  } else {
+    await clusterTests(instances, smtp);
   }
   say('passed');
 } catch (error) {
