@@ -87,6 +87,33 @@ describe('GET /support-chat/widget', () => {
   });
 });
 
+describe('the built-in chat while the shop uses Chatwoot', () => {
+  let withChatwoot: TestContext;
+  beforeAll(async () => {
+    withChatwoot = await createTestApp({ supportChat: chatwoot });
+  });
+  afterAll(() => withChatwoot?.close());
+
+  it("refuses a shopper's message with 409 and says the chat has moved (a page opened before the switch); reading still answers", async () => {
+    const shopper = await createUserAndToken(withChatwoot.app);
+    const sent = await withChatwoot.app.inject({
+      method: 'POST',
+      url: '/api/v1/support-chat/messages',
+      headers: { authorization: `Bearer ${shopper.token}` },
+      payload: { body: 'Hello?', clientId: '5d1c6a4e-0a7e-4a53-9d8e-0c1f1d1f8a11' },
+    });
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json()).toEqual({ error: 'Our chat has moved. Reload the page to chat with us.' });
+    const read = await withChatwoot.app.inject({
+      method: 'GET',
+      url: '/api/v1/support-chat',
+      headers: { authorization: `Bearer ${shopper.token}` },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ conversation: null, messages: [] });
+  });
+});
+
 describe('SUPPORT_CHAT_PROVIDER', () => {
   const dataDir = () => mkdtempSync(path.join(tmpdir(), 'gvm-config-'));
 

@@ -33,6 +33,12 @@ export const chatOperatorCopy = {
 /** The answer of a send refused by the per-shopper limit (429). */
 export const CHAT_RATE_LIMITED_MESSAGE = "You're sending messages too fast. Try again in a minute.";
 
+/**
+ * The answer of a send to the built-in chat while the shop uses another chat service (409): a page
+ * opened before the switch still shows the built-in panel; reloaded, it shows the other service.
+ */
+export const CHAT_MOVED_MESSAGE = 'Our chat has moved. Reload the page to chat with us.';
+
 export const chatConversationStateNames = {
   open: 'Open',
   waiting: 'Waiting on customer',

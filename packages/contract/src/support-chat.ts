@@ -311,9 +311,10 @@ export const supportChatEndpoints = {
   send: defineEndpoint({
     method: 'POST',
     path: '/support-chat/messages',
-    summary: 'Send a message to support (starts a conversation if none is open); 20 a minute',
+    summary:
+      'Send a message to support (starts a conversation if none is open); 20 a minute; 409 while the shop uses another chat service',
     body: sendChatMessageRequestSchema,
-    responses: { 201: sentShopperMessageSchema, 200: sentShopperMessageSchema, ...errorResponses(400, 401, 429) },
+    responses: { 201: sentShopperMessageSchema, 200: sentShopperMessageSchema, ...errorResponses(400, 401, 409, 429) },
   }),
   markRead: defineEndpoint({
     method: 'POST',

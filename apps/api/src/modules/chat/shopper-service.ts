@@ -1,4 +1,5 @@
 import {
+  CHAT_MOVED_MESSAGE,
   CHAT_RATE_LIMITED_MESSAGE,
   type SatisfactionAnswer,
   type SentShopperMessage,
@@ -56,6 +57,8 @@ export async function sendShopperMessage(
   shopperId: string,
   { body, clientId }: { body: string; clientId: string },
 ): Promise<{ sent: SentShopperMessage; created: boolean }> {
+  // No operator watches the built-in chat while the shop uses another service (decision 054).
+  if (ctx.config.supportChat.provider !== 'built-in') throw conflict(CHAT_MOVED_MESSAGE);
   const now = ctx.clock();
   const outcome = await ctx.db.transaction(async (tx) => {
     const { conversation } = await lockOrStartConversation(tx, shopperId, now);

@@ -408,6 +408,17 @@ describe('the panel', () => {
     expect(within(dialog).getByText("You're sending messages too fast. Try again in a minute.")).toBeInTheDocument();
   });
 
+  it('says the chat has moved when the server refuses a send because the shop uses another chat service (409)', async () => {
+    serveChat({
+      sendAnswer: () => ({ status: 409, body: { error: 'Our chat has moved. Reload the page to chat with us.' } }),
+    });
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    await user.type(within(dialog).getByRole('textbox', { name: copy.messageLabel }), 'Hello{Enter}');
+    expect(await within(dialog).findByRole('button', { name: copy.notSent })).toBeInTheDocument();
+    expect(within(dialog).getByText('Our chat has moved. Reload the page to chat with us.')).toBeInTheDocument();
+  });
+
   it("shows 'Support is typing…' while an operator types, until their reply arrives", async () => {
     serveChat();
     const user = renderAt('/wallet');

@@ -1,5 +1,5 @@
 import { type SatisfactionAnswer, type ShopperChatEvent, shopperChatEventSchema } from '@gvm/contract/support-chat';
-import { CHAT_RATE_LIMITED_MESSAGE } from '@gvm/contract/support-chat-text';
+import { CHAT_MOVED_MESSAGE, CHAT_RATE_LIMITED_MESSAGE } from '@gvm/contract/support-chat-text';
 import { ApiError, api } from '@/lib/api-client';
 import { RefreshError, refreshSession } from '@/lib/auth/refresh-session';
 import { isTokenUnexpired, readTokens, TOKENS_CHANGED_EVENT, tokenSubject } from '@/lib/auth/token-storage';
@@ -126,8 +126,9 @@ function startSession(userId: string): RunningSession {
     sendShopperMessage(body, clientId).then(
       ({ message, conversation }) => dispatch({ type: 'sent', message, conversation }),
       (error: unknown) => {
-        const tooFast = error instanceof ApiError && error.status === 429;
-        dispatch({ type: 'failed', clientId, error: tooFast ? CHAT_RATE_LIMITED_MESSAGE : undefined });
+        const status = error instanceof ApiError ? error.status : undefined;
+        const reason = status === 429 ? CHAT_RATE_LIMITED_MESSAGE : status === 409 ? CHAT_MOVED_MESSAGE : undefined;
+        dispatch({ type: 'failed', clientId, error: reason });
       },
     );
   };
