@@ -6,6 +6,7 @@
 // exactly once and sent, reaching the mail server as one message, and every request that failed through nginx failed within a short window after the
 // kill (while nginx learnt the instance was gone).
 import pg from 'pg';
+import { oneVoucherCheckout, post, seededProduct, signInByCode } from './shoppers.mjs';
 
 const PURCHASES = Number(process.env.CLUSTER_PURCHASES ?? 50);
 /** Each buyer opens at most 10 checkout sessions in 10 minutes (the checkout's own limit). */
@@ -65,72 +66,27 @@ export async function killRound({
     return body;
   }
 
-  const post = (body, token) => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-
   // The buyers, signed in with the e-mailed code as the shop's sign-in does.
   const run = `${Date.now()}`;
   const buyers = await Promise.all(
     Array.from({ length: BUYERS }, async (_, index) => {
       const email = `burst-${run}-${index}@example.com`;
-      const register = await call(
-        'register',
-        '/api/v1/users/register',
-        post({
-          email,
-          consumer: { name: `Burst Buyer ${index}` },
-          role: 'consumer',
-          username: `burst_${run}_${index}`,
-          selectedPersonas: [],
-        }),
-      );
-      if (register.status !== 201) throw new Error(`register answered ${register.status}: ${await register.text()}`);
-      const askedAt = Date.now();
-      await json('generate-code', '/api/v1/users/generate-code', post({ email }));
-      let code;
-      for (let tries = 0; !code && tries < 50; tries++) {
-        const { messages } = await json('mailbox', `/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
-        const mail = messages.find(
-          (message) => /sign-in code/i.test(message.subject) && new Date(message.createdAt).getTime() >= askedAt - 1000,
-        );
-        code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
-        if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      if (!code) throw new Error(`no sign-in code reached ${email}`);
-      const { token } = await json('login', '/api/v1/users/login', post({ email, loginCode: code }));
+      const token = await signInByCode(json, {
+        email,
+        username: `burst_${run}_${index}`,
+        name: `Burst Buyer ${index}`,
+      });
       return { email, token };
     }),
   );
 
-  const { products } = await json('search', `/api/v1/products/search?q=${encodeURIComponent('Red Letter Days')}`);
-  const product = products.find((candidate) => candidate.merchant.name === 'Red Letter Days');
-  if (!product) throw new Error('no seeded Red Letter Days product');
+  const product = await seededProduct(json, 'Red Letter Days');
 
   /** One gift purchase: checkout session, the card page, the confirmation's verify. */
   async function purchase(index) {
     const buyer = buyers[index % BUYERS];
     const recipient = `burst-gift-${run}-${index}@example.com`;
-    const payload = {
-      items: [
-        {
-          id: product._id,
-          name: product.merchant.name,
-          currency: 'GBP',
-          value: 50,
-          quantity: 1,
-          merchant: { name: product.merchant.name, distributionMethod: 'EMAIL' },
-          isGift: true,
-        },
-      ],
-      recipients: [
-        { itemId: product._id, itemName: product.merchant.name, email: recipient, name: 'Burst Friend', isGift: true },
-      ],
-      orderDetails: { userType: 'consumer', currency: 'GBP', valuePurchased: 50, totalItems: 1 },
-      paymentMethod: 'card',
-    };
+    const payload = oneVoucherCheckout(product, { email: recipient, name: 'Burst Friend' });
     const { url } = await json('checkout-session', '/api/v1/wallets/checkout-session', post(payload, buyer.token));
     const payPath = new URL(url).pathname;
     const page = await call('pay page', payPath);

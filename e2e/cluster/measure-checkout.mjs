@@ -5,16 +5,11 @@
 // then web2 is stopped and nginx reloaded with web1 alone, and fresh buyers do the same. A smaller
 // round first warms both instances up.
 import { performance } from 'node:perf_hooks';
+import { oneVoucherCheckout, post, seededProduct, signInByCode } from './shoppers.mjs';
 
 const BUYERS = Number(process.env.MEASURE_BUYERS ?? 200);
 const SESSIONS_PER_BUYER = 10;
 const CONCURRENCY = Number(process.env.MEASURE_CONCURRENCY ?? 20);
-
-const post = (body, token) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  body: JSON.stringify(body),
-});
 
 async function inTurns(count, concurrency, work) {
   let next = 0;
@@ -26,62 +21,24 @@ async function inTurns(count, concurrency, work) {
 }
 
 export async function measureCheckoutSessions({ say, publicUrl, stopWeb2 }) {
-  const json = async (path, init) => {
+  const json = async (label, path, init) => {
     const response = await fetch(new URL(path, publicUrl), init);
     const body = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
+    if (!response.ok) throw new Error(`${label} answered ${response.status}: ${JSON.stringify(body)}`);
     return body;
   };
-
-  async function signIn(email, username, name) {
-    await json(
-      '/api/v1/users/register',
-      post({ email, consumer: { name }, role: 'consumer', username, selectedPersonas: [] }),
-    );
-    const askedAt = Date.now();
-    await json('/api/v1/users/generate-code', post({ email }));
-    for (let tries = 0; tries < 100; tries++) {
-      const { messages } = await json(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
-      const mail = messages.find(
-        (message) => /sign-in code/i.test(message.subject) && new Date(message.createdAt).getTime() >= askedAt - 1000,
-      );
-      const code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
-      if (code) return (await json('/api/v1/users/login', post({ email, loginCode: code }))).token;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no sign-in code reached ${email}`);
-  }
-
-  const { products } = await json(`/api/v1/products/search?q=${encodeURIComponent('Red Letter Days')}`);
-  const product = products.find((candidate) => candidate.merchant.name === 'Red Letter Days');
-  if (!product) throw new Error('no seeded Red Letter Days product');
-  const payload = {
-    items: [
-      {
-        id: product._id,
-        name: product.merchant.name,
-        currency: 'GBP',
-        value: 50,
-        quantity: 1,
-        merchant: { name: product.merchant.name, distributionMethod: 'EMAIL' },
-        isGift: false,
-      },
-    ],
-    recipients: [],
-    orderDetails: { userType: 'consumer', currency: 'GBP', valuePurchased: 50, totalItems: 1 },
-    paymentMethod: 'card',
-  };
+  const payload = oneVoucherCheckout(await seededProduct(json, 'Red Letter Days'));
 
   async function round(label, buyers = BUYERS) {
     const run = Date.now().toString(36);
     const tokens = new Array(buyers);
     const signInStarted = performance.now();
     await inTurns(buyers, CONCURRENCY, async (index) => {
-      tokens[index] = await signIn(
-        `measure-${run}-${index}@example.com`,
-        `m_${run}_${index}`,
-        `Measure Buyer ${index}`,
-      );
+      tokens[index] = await signInByCode(json, {
+        email: `measure-${run}-${index}@example.com`,
+        username: `m_${run}_${index}`,
+        name: `Measure Buyer ${index}`,
+      });
     });
     // The sign-in codes' e-mails are sent before the sessions are timed.
     await new Promise((resolve) => setTimeout(resolve, 2000));

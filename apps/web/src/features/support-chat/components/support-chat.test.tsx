@@ -397,26 +397,20 @@ describe('the panel', () => {
     expect(again).toBe(first);
   });
 
-  it('says why when the server refuses a send as too fast (429)', async () => {
-    serveChat({
-      sendAnswer: () => ({ status: 429, body: { error: "You're sending messages too fast. Try again in a minute." } }),
-    });
+  it.each([
+    { status: 429 as const, why: 'as too fast', reason: "You're sending messages too fast. Try again in a minute." },
+    {
+      status: 409 as const,
+      why: 'because the shop uses another chat service',
+      reason: 'Our chat has moved. Reload the page to chat with us.',
+    },
+  ])('says why when the server refuses a send $why ($status)', async ({ status, reason }) => {
+    serveChat({ sendAnswer: () => ({ status, body: { error: reason } }) });
     const user = renderAt('/wallet');
     const dialog = await openPanel(user);
     await user.type(within(dialog).getByRole('textbox', { name: copy.messageLabel }), 'Hello{Enter}');
     expect(await within(dialog).findByRole('button', { name: copy.notSent })).toBeInTheDocument();
-    expect(within(dialog).getByText("You're sending messages too fast. Try again in a minute.")).toBeInTheDocument();
-  });
-
-  it('says the chat has moved when the server refuses a send because the shop uses another chat service (409)', async () => {
-    serveChat({
-      sendAnswer: () => ({ status: 409, body: { error: 'Our chat has moved. Reload the page to chat with us.' } }),
-    });
-    const user = renderAt('/wallet');
-    const dialog = await openPanel(user);
-    await user.type(within(dialog).getByRole('textbox', { name: copy.messageLabel }), 'Hello{Enter}');
-    expect(await within(dialog).findByRole('button', { name: copy.notSent })).toBeInTheDocument();
-    expect(within(dialog).getByText('Our chat has moved. Reload the page to chat with us.')).toBeInTheDocument();
+    expect(within(dialog).getByText(reason)).toBeInTheDocument();
   });
 
   it("shows 'Support is typing…' while an operator types, until their reply arrives", async () => {
