@@ -30,6 +30,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await smtp.start().catch(() => undefined);
   smtp.received.length = 0;
+  Object.assign(smtp.traffic, { connections: 0, mostAtOnce: 0, acceptAfterMs: 0 });
   await database.db.delete(mailOutbox);
 });
 afterEach(async () => {
@@ -195,6 +196,24 @@ describe('mail delivery over SMTP', () => {
     const sent = await database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
     expect(sent).toHaveLength(recipients.length);
     expect(sent.every((row) => row.attempts === 1)).toBe(true);
+  });
+
+  it('sends several messages at once over a few connections it keeps open, each message once', async () => {
+    const app = await startApp({ batchSize: 10, concurrency: 5 });
+    // A mail server that takes a while to accept each message, as a distant one does.
+    smtp.traffic.acceptAfterMs = 100;
+    const recipients = Array.from({ length: 10 }, (_, index) => `pooled-${index}@example.com`);
+    await database.db.transaction(async (tx) => {
+      for (const to of recipients) await enqueueMail(tx, { to, subject: to, text: 'text', html: '<p>html</p>' });
+    });
+    await app.mailWorker.drain();
+
+    expect(smtp.received.map((mail) => mail.subject).sort()).toEqual([...recipients].sort());
+    expect(smtp.traffic.mostAtOnce).toBe(5);
+    // Ten messages over the worker's five connections, not a connection each.
+    expect(smtp.traffic.connections).toBe(5);
+    const sent = await database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
+    expect(sent).toHaveLength(recipients.length);
   });
 
   it('stops delivering once the app has closed', async () => {

@@ -16,6 +16,11 @@ export interface TestSmtpServer {
   /** The SMTP_URL that reaches this server. */
   url: string;
   received: ReceivedMail[];
+  /**
+   * Connections accepted, the most messages being received at once, and how long the server takes
+   * to accept each message (0 unless a test sets it); a test may reset them.
+   */
+  traffic: { connections: number; mostAtOnce: number; acceptAfterMs: number };
   /** Accepts connections (again) on the same port. */
   start(): Promise<void>;
   /** Stops accepting connections: the mail server is "down". */
@@ -42,6 +47,8 @@ export function freePort(): Promise<number> {
 export async function createTestSmtpServer(): Promise<TestSmtpServer> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
+  const traffic = { connections: 0, mostAtOnce: 0, acceptAfterMs: 0 };
+  let atOnce = 0;
   let server: SMTPServer | undefined;
 
   const start = () =>
@@ -50,14 +57,23 @@ export async function createTestSmtpServer(): Promise<TestSmtpServer> {
         authOptional: true,
         disabledCommands: ['AUTH', 'STARTTLS'],
         logger: false,
+        onConnect(_session, callback) {
+          traffic.connections += 1;
+          callback();
+        },
         onData(stream, session, callback) {
+          atOnce += 1;
+          traffic.mostAtOnce = Math.max(traffic.mostAtOnce, atOnce);
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
             const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
             const envelopeTo = session.envelope.rcptTo.map((recipient) => recipient.address);
-            received.push({ envelopeFrom, envelopeTo, ...parseMessage(Buffer.concat(chunks).toString('utf8')) });
-            callback();
+            setTimeout(() => {
+              atOnce -= 1;
+              received.push({ envelopeFrom, envelopeTo, ...parseMessage(Buffer.concat(chunks).toString('utf8')) });
+              callback();
+            }, traffic.acceptAfterMs);
           });
         },
       });
@@ -77,7 +93,7 @@ export async function createTestSmtpServer(): Promise<TestSmtpServer> {
     });
 
   await start();
-  return { port, url: `smtp://127.0.0.1:${port}`, received, start, stop };
+  return { port, url: `smtp://127.0.0.1:${port}`, received, traffic, start, stop };
 }
 
 /** Just enough MIME for what nodemailer writes: headers, multipart/alternative, QP and base64. */

@@ -145,40 +145,46 @@ describe('readiness and the database', () => {
 });
 
 describe('a mail worker stopping mid-batch', () => {
-  it('finishes the e-mail it is sending and gives the rest of its batch back, unattempted', async () => {
+  it('finishes the e-mails it is sending and gives the rest of its batch back, unattempted', async () => {
     await database.db.delete(mailOutbox);
+    const recipients = ['first', 'second', 'third', 'fourth', 'fifth'].map((name) => `${name}@example.com`);
     await database.db.transaction(async (tx) => {
-      for (const to of ['first@example.com', 'second@example.com', 'third@example.com'])
-        await enqueueMail(tx, { to, subject: to, text: 'text', html: '<p>html</p>' });
+      for (const to of recipients) await enqueueMail(tx, { to, subject: to, text: 'text', html: '<p>html</p>' });
     });
     const sent: OutgoingMail[] = [];
-    let letSendFinish: () => void = () => {};
-    const sendMayFinish = new Promise<void>((resolve) => {
-      letSendFinish = resolve;
+    let letSendsFinish: () => void = () => {};
+    const sendsMayFinish = new Promise<void>((resolve) => {
+      letSendsFinish = resolve;
     });
     const transport: MailTransport = {
       kind: 'smtp',
       send: async (mail) => {
         sent.push(mail);
-        await sendMayFinish;
+        await sendsMayFinish;
       },
       close: async () => {},
     };
     const worker = new MailWorker(database.db, transport, 'Shop <shop@ugm.test>', pino({ enabled: false }), {
-      batchSize: 3,
+      batchSize: 5,
+      concurrency: 2,
     });
     const round = worker.deliverDue();
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    // Two of the batch in flight at once, as the worker sends them.
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
     const stopped = worker.stop();
-    letSendFinish();
-    expect(await round).toBe(3);
+    letSendsFinish();
+    expect(await round).toBe(5);
     await stopped;
 
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
     const rows = await database.db.select().from(mailOutbox);
     const byStatus = (status: string) => rows.filter((row) => row.status === status);
-    expect(byStatus('sent').map((row) => row.to)).toEqual([sent[0]?.to]);
-    expect(byStatus('pending')).toHaveLength(2);
+    expect(
+      byStatus('sent')
+        .map((row) => row.to)
+        .sort(),
+    ).toEqual(sent.map((mail) => mail.to).sort());
+    expect(byStatus('pending')).toHaveLength(3);
     expect(byStatus('pending').every((row) => row.attempts === 0)).toBe(true);
   });
 });

@@ -17,6 +17,11 @@ export interface MailWorkerOptions {
   sendingTimeoutMs: number;
   /** Messages claimed per round. */
   batchSize: number;
+  /**
+   * Messages of a round sent at once: one SMTP exchange waits on the network most of its time, and
+   * the transport keeps a connection per message in flight (smtp-transport.ts).
+   */
+  concurrency: number;
 }
 
 const second = 1000;
@@ -29,6 +34,7 @@ export const defaultMailWorkerOptions: MailWorkerOptions = {
   // Longer than the SMTP transport's connection, greeting and socket timeouts put together.
   sendingTimeoutMs: 2 * minute,
   batchSize: 10,
+  concurrency: 5,
 };
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -129,15 +135,25 @@ export class MailWorker {
 
   private async deliverBatch(): Promise<number> {
     const claimed = await this.claim();
-    for (const [index, row] of claimed.entries()) {
-      if (this.stopped) {
-        // Shutting down: the messages not yet started go back to the outbox for another worker now,
-        // rather than after their claim runs out (decision 055).
-        await this.release(claimed.slice(index));
-        break;
+    const waiting = [...claimed];
+    // A few senders take the round's messages in turn; each message is settled on its own.
+    const sender = async () => {
+      for (let row = waiting.shift(); row; row = waiting.shift()) {
+        if (this.stopped) {
+          // Shutting down: the messages not yet started go back to the outbox for another worker
+          // now, rather than after their claim runs out (decision 055).
+          await this.release([row, ...waiting.splice(0)]);
+          return;
+        }
+        await this.deliver(row);
       }
-      await this.deliver(row);
-    }
+    };
+    // Every sender ends before the round does, even when one fails (the database gone away).
+    const ended = await Promise.allSettled(
+      Array.from({ length: Math.min(this.options.concurrency, claimed.length) }, sender),
+    );
+    const failure = ended.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
     return claimed.length;
   }
 
