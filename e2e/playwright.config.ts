@@ -8,9 +8,9 @@ const databaseName = e2eDatabaseName(port);
 
 /**
  * Browser tests drive Debian's Chromium against a freshly started marketplace. The app is
- * built by `npm run test:e2e` before this runs. The tests share one server and run two at a
- * time, each test on data of its own (a fresh account per test, the dev mailbox read per
- * recipient), so none depends on another's rows or on the order they run in. E2E_WORKERS
+ * built by `npm test` (or `npm run test:e2e`) before this runs. The tests share one server and
+ * run two at a time, each test on data of its own (a fresh account per test, the dev mailbox read
+ * per recipient), so none depends on another's rows or on the order they run in. E2E_WORKERS
  * overrides the count.
  */
 export default defineConfig({
