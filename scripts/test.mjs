@@ -1,7 +1,7 @@
 // `npm test`: every check and every test (README, "Test it"), failing when any fails.
 //
 // Lint, the import rules and the type check first (half a minute). Then vitest and the build at
-// once: vitest alone leaves a seventh of two cores idle, waiting on PostgreSQL and on the servers
+// once: vitest alone leaves an eighth of two cores idle, waiting on PostgreSQL and on the servers
 // its tests start, and the build fills that instead of taking 50 s after it. The lint and the type
 // check beside vitest too made the whole slower, not faster: the type checker's threads and the
 // test servers then fought for the cores (docs/performance.md, "The test loop", seventh pass). The
