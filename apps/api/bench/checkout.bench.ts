@@ -28,13 +28,14 @@ import { parseArgs } from 'node:util';
 import type { CheckoutSessionRequest } from '@gvm/contract';
 import autocannon from 'autocannon';
 import { count, eq } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { checkoutSessions, mailOutbox, orders, products, refreshTokens, users } from '../src/db/schema';
 import { signAccessToken } from '../src/lib/tokens';
 import { checkoutDepsOf, createCheckoutSession } from '../src/modules/checkout';
+import { createFreshDatabase } from './fresh-database';
 import type { RoundResult, WorkerSetup } from './fulfil-worker';
 import { instantProvider } from './instant-provider';
 import { addTallies, countStatements, describeTallies, type StatementTallies } from './statement-counter';
@@ -141,13 +142,9 @@ function cpuSince(after: Map<number, number> | undefined, before: Map<number, nu
 }
 
 const counter = countStatements();
-const name = `gvm_bench_checkout_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+const fresh = await createFreshDatabase(serverUrl, 'gvm_bench_checkout');
+const url = new URL(fresh.url);
+const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 10 });
 try {
   await database.migrate();
   const db = database.db;
@@ -263,14 +260,14 @@ try {
 
     const sessions = await db.select({ providerSessionId: checkoutSessions.providerSessionId }).from(checkoutSessions);
     const ids = sessions.flatMap((session) => (session.providerSessionId ? [session.providerSessionId] : []));
-    const appBackends = new Set(await backendPids(admin, name));
+    const appBackends = new Set(await backendPids(fresh.admin, fresh.name));
     const workers = await startWorkers(url.toString(), ids);
     try {
       console.log(
         `  fulfilment: ${workerCount} worker process${workerCount === 1 ? '' : 'es'}, ${inFlight} in flight each${overlap ? ', every worker given every session' : ''}`,
       );
       for (const round of ['first delivery', 'redelivery   ']) {
-        const backendCpu = readCpuMs(await backendPids(admin, name));
+        const backendCpu = readCpuMs(await backendPids(fresh.admin, fresh.name));
         const appCpu = process.cpuUsage();
         const results = await Promise.all(workers.map((worker) => worker.round()));
         const appUsed = process.cpuUsage(appCpu);
@@ -292,7 +289,7 @@ try {
         );
         const perSession = (ms: number | undefined) =>
           ms === undefined ? 'n/a' : `${((ms * 1000) / ids.length).toFixed(0)} µs`;
-        const backendsAfter = await backendPids(admin, name);
+        const backendsAfter = await backendPids(fresh.admin, fresh.name);
         const postgresMs = (pids: number[]) => cpuSince(readCpuMs(pids), backendCpu);
         const workersPostgres = postgresMs(backendsAfter.filter((pid) => !appBackends.has(pid)));
         const appPostgres = postgresMs(backendsAfter.filter((pid) => appBackends.has(pid)));
@@ -311,6 +308,5 @@ try {
   }
 } finally {
   await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await fresh.drop();
 }

@@ -12,7 +12,6 @@
  */
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { enqueueMail } from '../src/adapters/mail/outbox';
@@ -20,6 +19,7 @@ import { createSmtpTransport } from '../src/adapters/mail/smtp-transport';
 import { MailWorker, type MailWorkerOptions } from '../src/adapters/mail/worker';
 import { openDatabase } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
+import { createFreshDatabase } from './fresh-database';
 
 const { values } = parseArgs({
   options: {
@@ -57,13 +57,8 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const address = smtp.server.address();
 const smtpUrl = `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const name = `gvm_bench_mail_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+const fresh = await createFreshDatabase(serverUrl, 'gvm_bench_mail');
+const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 10 });
 const log = pino({ enabled: false }) as unknown as FastifyBaseLogger;
 
 /** Queues `mailCount` e-mails, then times one worker delivering all of them; answers e-mails per second. */
@@ -106,7 +101,6 @@ try {
   console.log(`  5 at once over 5 kept connections:    ${pooled.toFixed(1)} e-mails/s`);
 } finally {
   await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await fresh.drop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 }

@@ -27,7 +27,6 @@ import { parseArgs, promisify } from 'node:util';
 import { categoryValues, sortOptions } from '@gvm/contract';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
@@ -40,6 +39,7 @@ import {
 } from '../src/db/seed/catalogue';
 import { readCatalogIndex } from '../src/modules/catalog/catalog-index';
 import { productAnswer } from '../src/modules/catalog/service';
+import { createFreshDatabase } from './fresh-database';
 
 const { values } = parseArgs({
   options: {
@@ -322,17 +322,11 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
 }
 
 async function withPostgres(serverUrl: string): Promise<void> {
-  const name = `gvm_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const fresh = await createFreshDatabase(serverUrl, 'gvm_bench');
   try {
-    await run(`PostgreSQL (${url.host})`, await openDatabase({ databaseUrl: url.toString(), poolSize: 10 }));
+    await run(`PostgreSQL (${new URL(serverUrl).host})`, await openDatabase({ databaseUrl: fresh.url, poolSize: 10 }));
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await fresh.drop();
   }
 }
 
