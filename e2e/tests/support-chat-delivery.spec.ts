@@ -86,8 +86,12 @@ test("the shopper sees 'Support is typing…' while the operator writes, until t
   const typing = panel.getByText(copy.operatorTyping);
   await expect(typing).toHaveCount(0);
 
-  await reply.pressSequentially('Yes, I have', { delay: 50 });
-  await expect(typing).toBeVisible();
+  // Typing goes out only over the console's live socket, which a console just opened may still be
+  // connecting (typing is not queued): the operator writes on, as a person does, until it shows.
+  await expect(async () => {
+    await reply.pressSequentially('Yes, I have', { delay: 50 });
+    await expect(typing).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   // They stop writing: the indicator goes by itself a few seconds after their last key.
   await expect(typing).toHaveCount(0, { timeout: 15_000 });
 
