@@ -119,8 +119,9 @@ export function useOpsChatSocket(): OpsChatLive {
   const sendTyping = (conversationId: string) => {
     const now = Date.now();
     if (now - (lastTypingSent.current.get(conversationId) ?? 0) < TYPING_SENT_EVERY_MS) return;
-    lastTypingSent.current.set(conversationId, now);
-    socket.current?.send({ type: 'typing', conversationId });
+    // Only a typing event that went out starts the wait: one dropped while the socket connects
+    // leaves the next key to try again.
+    if (socket.current?.send({ type: 'typing', conversationId })) lastTypingSent.current.set(conversationId, now);
   };
 
   return { typing, sendTyping };

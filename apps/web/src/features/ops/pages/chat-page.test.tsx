@@ -337,6 +337,30 @@ describe('the console’s Chat page (docs/product/operators.md#chat)', () => {
     expect(screen.queryByText(chatOperatorCopy.shopperTyping)).not.toBeInTheDocument();
   });
 
+  it('tells the shopper the operator is typing from the first key after the socket is ready', async () => {
+    serve('support');
+    renderConsole(`/ops/chat/${CONVERSATION_ID}`);
+    const user = userEvent.setup();
+    const reply = await screen.findByRole('textbox', { name: 'Reply' }, LAZY_PAGE);
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0] as FakeWebSocket;
+    // Typed while the socket is still connecting: the typing event is dropped, not queued.
+    await user.type(reply, 'Hel');
+    socket.accept();
+    await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', token: 'session-1' }]));
+    socket.push({
+      type: 'ready',
+      party: 'operator',
+      operatorsOnline: true,
+      expiresAt: new Date(Date.now() + 900_000).toISOString(),
+    });
+    await user.type(reply, 'lo');
+    expect(socket.sent).toEqual([
+      { type: 'auth', token: 'session-1' },
+      { type: 'typing', conversationId: CONVERSATION_ID },
+    ]);
+  });
+
   it('reconnects after a drop and catches up the open conversation, showing nothing twice', async () => {
     const { held } = serve('support');
     renderConsole(`/ops/chat/${CONVERSATION_ID}`);

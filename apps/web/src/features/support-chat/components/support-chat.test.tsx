@@ -502,6 +502,18 @@ describe('the connection (decision 051)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: copy.messageLabel }), 'abc');
     expect(socket.sent).toEqual([{ type: 'auth', token: accessToken }, { type: 'typing' }]);
   });
+
+  it('lets the first key after the socket is ready tell support, when the keys before it could not', async () => {
+    serveChat();
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    const field = within(dialog).getByRole('textbox', { name: copy.messageLabel });
+    // Typed while the socket is still connecting: the typing event is dropped, not queued.
+    await user.type(field, 'Hel');
+    const socket = await connect();
+    await user.type(field, 'lo');
+    expect(socket.sent).toEqual([{ type: 'auth', token: accessToken }, { type: 'typing' }]);
+  });
 });
 
 describe('with Chatwoot as the chat (docs/product/support-chat.md#another-chat-service)', () => {

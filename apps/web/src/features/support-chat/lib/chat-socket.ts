@@ -19,8 +19,11 @@ export interface ChatSocketOptions<E extends { type: string }> {
 }
 
 export interface ChatSocket {
-  /** Sends a client event when authenticated; dropped otherwise (typing is not worth queueing). */
-  send(event: { type: string } & Record<string, unknown>): void;
+  /**
+   * Sends a client event when authenticated and answers true; drops it otherwise and answers false
+   * (typing is not worth queueing).
+   */
+  send(event: { type: string } & Record<string, unknown>): boolean;
   close(): void;
 }
 
@@ -149,7 +152,9 @@ export function openChatSocket<E extends { type: string }>(url: string, options:
 
   return {
     send(event) {
-      if (ready && socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(event));
+      if (!ready || socket?.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(event));
+      return true;
     },
     close: stop,
   };

@@ -158,8 +158,9 @@ function startSession(userId: string): RunningSession {
     typing() {
       const now = Date.now();
       if (now - lastTypingSent < TYPING_SENT_EVERY_MS) return;
-      lastTypingSent = now;
-      socket.send({ type: 'typing' });
+      // Only a typing event that went out starts the wait: one dropped while the socket connects
+      // leaves the next key to try again.
+      if (socket.send({ type: 'typing' })) lastTypingSent = now;
     },
     async answer(value) {
       const conversation = state.conversation;
