@@ -8,9 +8,15 @@
 // browser tests come last, on the build, once everything before has passed: they keep both cores
 // busy by themselves.
 //
+// The cluster test (`npm run test:cluster`: two web instances, a worker, nginx and Redis on a fresh
+// PostgreSQL database; docs/deploy.md) runs after the build, beside vitest still running, where it
+// needs its 50 s of two thirds of a core less than after the browser tests. It needs
+// TEST_DATABASE_URL, nginx and redis-server (CI installs them); without them it is skipped, and
+// says so, unless REQUIRE_CLUSTER_TEST=1 (CI) makes that a failure.
+//
 // Vitest writes to the terminal as it runs; the other steps are each printed whole when they end,
 // so the two never interleave within a line.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
@@ -40,11 +46,33 @@ function step(script, { quiet = false } = {}) {
   });
 }
 
+/** What the cluster test lacks on this machine, or nothing (e2e/cluster/run.mjs checks the same). */
+function clusterLacks() {
+  const runs = (binary) => !spawnSync(binary, ['-v']).error;
+  return [
+    ...(process.env.TEST_DATABASE_URL ? [] : ['TEST_DATABASE_URL']),
+    ...(runs(process.env.NGINX_BIN ?? '/usr/sbin/nginx') ? [] : ['nginx']),
+    ...(runs('redis-server') ? [] : ['redis-server']),
+  ];
+}
+
+async function buildThenCluster() {
+  if (!(await step('build', { quiet: true }))) return false;
+  const lacks = clusterLacks();
+  if (lacks.length === 0) return step('test:cluster', { quiet: true });
+  // CI sets REQUIRE_CLUSTER_TEST=1: there a skipped cluster test is a failure.
+  const required = process.env.REQUIRE_CLUSTER_TEST === '1';
+  process.stdout.write(
+    `\n[npm test] npm run test:cluster: ${required ? 'failed' : 'skipped'}, this machine lacks ${lacks.join(' and ')}\n`,
+  );
+  return !required;
+}
+
 for (const script of ['lint', 'lint:imports', 'typecheck']) {
   if (!(await step(script))) process.exit(1);
 }
-const [built, unitTested] = await Promise.all([step('build', { quiet: true }), step('test:unit')]);
-if (!built || !unitTested) process.exit(1);
+const [builtAndClustered, unitTested] = await Promise.all([buildThenCluster(), step('test:unit')]);
+if (!builtAndClustered || !unitTested) process.exit(1);
 const browserTested = await step('test:browser');
 process.stdout.write(`[npm test] ${browserTested ? 'passed' : 'failed'} in ${seconds(started)}\n`);
 process.exit(browserTested ? 0 : 1);
