@@ -28,5 +28,10 @@ export async function startSmtpSink(port) {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
+  // A worker killed with connections open (it keeps them for the next e-mails) resets them: a mail
+  // server carries on, and so does this one. An error with no listener would end the run.
+  server.on('error', (error) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error(`smtp sink: ${error.message}`);
+  });
   return { url: `smtp://127.0.0.1:${port}`, received, stop: () => new Promise((resolve) => server.close(resolve)) };
 }
