@@ -259,7 +259,8 @@ async function clusterTests(instances, mailServer) {
   });
 }
 
-// Interrupted (Ctrl-C, CI's timeout): stop what it started and drop the database first.
+// Interrupted (Ctrl-C, CI's timeout), or an error nothing caught: stop what it started and drop
+// the database first, so no instance, nginx or Redis is left holding the run's ports.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     console.error(`[cluster] ${signal}: stopping the cluster`);
@@ -268,6 +269,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
       .finally(() => process.exit(1));
   });
 }
+process.once('uncaughtException', (error) => {
+  console.error('[cluster] FAILED:', error);
+  void stopAll()
+    .then(dropDatabase)
+    .finally(() => process.exit(1));
+});
 
 let status = 0;
 let stopSmtp = async () => {};
