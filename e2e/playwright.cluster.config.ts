@@ -28,7 +28,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // As e2e/playwright.config.ts: a failed test keeps its trace, without the costly screencast.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumArgs,

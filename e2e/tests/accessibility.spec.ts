@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { apiUrl, walletEndpoints } from '@gvm/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { findProduct } from './support/catalogue';
 import { createOperator, openConsoleAs } from './support/operator';
 import { signInThroughApi } from './support/sign-in';
@@ -57,20 +57,12 @@ const signedInPages: Scanned[] = [
   { path: '/redeem', ready: heading },
 ];
 
-/** Every serious or critical violation on the page as it stands, by rule and element. */
-async function seriousViolations(page: Page): Promise<{ rule: string; nodes: string[] }[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
 async function scan(page: Page, pages: Scanned[]): Promise<void> {
   for (const scanned of pages) {
     await test.step(scanned.path, async () => {
       await page.goto(scanned.path);
       await scanned.ready(page);
-      expect(await seriousViolations(page), `axe on ${scanned.path}`).toEqual([]);
+      expect(await axeViolations(page), `axe on ${scanned.path}`).toEqual([]);
     });
   }
 }
@@ -99,15 +91,6 @@ const consolePages: Scanned[] = [
   { path: '/ops/no-such-page', ready: heading },
 ];
 
-/** Every violation axe finds on the page, whatever its impact: the console starts with none. */
-async function anyViolations(page: Page): Promise<{ rule: string; nodes: string[] }[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
-
 for (const { name, viewport } of widths) {
   test.describe(`on a ${name} (${viewport.width} px)`, () => {
     test.use({ viewport });
@@ -130,14 +113,14 @@ for (const { name, viewport } of widths) {
       test.setTimeout(120_000);
       await page.goto('/ops/login');
       await heading(page);
-      expect(await anyViolations(page), 'axe on /ops/login').toEqual([]);
+      expect(await axeViolations(page, { all: true }), 'axe on /ops/login').toEqual([]);
       const admin = await createOperator(request, 'admin');
       await openConsoleAs(page, admin);
       for (const scanned of consolePages) {
         await test.step(scanned.path, async () => {
           await page.goto(scanned.path);
           await scanned.ready(page);
-          expect(await anyViolations(page), `axe on ${scanned.path}`).toEqual([]);
+          expect(await axeViolations(page, { all: true }), `axe on ${scanned.path}`).toEqual([]);
         });
       }
     });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import { test as baseTest, expect } from './fixtures';
+import { axeViolations } from './support/axe';
 
 /**
  * The shared fixture fails a test on any console error. Chromium logs one for every failed
@@ -42,11 +42,7 @@ async function holdRequests(page: Page, path: string) {
 
 /** axe-core's verdict on one form as it stands (for example with its errors showing). */
 async function expectAccessibleForm(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).include(`form[aria-label="${name}"]`).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-  expect(serious).toEqual([]);
+  expect(await axeViolations(page, { include: `form[aria-label="${name}"]` })).toEqual([]);
 }
 
 /** Counts the requests a form sends, to prove that a refused form sends nothing. */

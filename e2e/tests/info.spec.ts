@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { axeViolations } from './support/axe';
 
 /** The information pages (decision 011): each with its h1, the headings it must show, and its document title. */
 const infoPages = [
@@ -156,9 +156,5 @@ async function openHomeExplainer(page: Page) {
 
 /** axe-core's verdict on the whole page, header and footer included. */
 async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-  expect(serious).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }

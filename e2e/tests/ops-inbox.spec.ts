@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readLatestMail } from './mailbox';
+import { axeViolations } from './support/axe';
 import { createOperator, openConsoleAs, signInThroughConsole } from './support/operator';
 
 /**
@@ -16,11 +16,7 @@ test.describe.configure({ timeout: 90_000 });
 
 /** axe-core's serious and critical findings on the page as it stands. */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-  expect(serious).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;

@@ -1,11 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { readLatestMail } from './mailbox';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
 import { createOperator, openConsoleAs } from './support/operator';
-import { PAYING_CARD, payWith } from './support/purchase';
-import { signIn } from './support/sign-in';
+import { buyThroughApi } from './support/purchase';
+import { signInThroughApi } from './support/sign-in';
 
 /**
  * docs/product/operators.md#money and #approvals in the browser: finance operators, signed in with
@@ -14,30 +13,19 @@ import { signIn } from './support/sign-in';
 
 /** £25-£500: its page offers £50, £100 and £500. */
 const MERCHANT = 'Space NK';
-const ADDED_HEADING = 'Gift Voucher Successfully Added to Your Account';
 
 test.describe.configure({ timeout: 150_000 });
 
-/** A fresh shopper buys one `value` Space NK voucher by card; answers its order id (from the receipt). */
-async function buyVoucher(page: Page, request: APIRequestContext, value: string): Promise<string> {
+/**
+ * A fresh shopper, signed in in `page`, buys one Space NK voucher of `value` pounds by card (through
+ * the API: buying is checkout.spec.ts's subject); answers its order id.
+ */
+async function buyVoucher(page: Page, request: APIRequestContext, value: number): Promise<string> {
   const product = await findProduct(request, MERCHANT);
-  const email = uniqueEmail('refunded');
-  await page.goto('/login');
-  await signIn(page, request, email, { name: 'Rhys Refund' });
-  await page.goto(`/product/${product._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: MERCHANT })).toBeVisible();
-  await page.getByRole('group', { name: 'Value per card' }).getByText(value, { exact: true }).click();
-  await page.getByRole('button', { name: 'Add To Cart' }).click();
-  await expect(page).toHaveURL('/cart');
-  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL('/checkout');
-  const paidAt = new Date();
-  await payWith(page, PAYING_CARD, 'Rhys Refund');
-  await expect(page.getByRole('heading', { level: 1, name: ADDED_HEADING })).toBeVisible();
-  const receipt = await readLatestMail(request, email, { subject: /receipt/i, after: paidAt });
-  const orderId = /Order ([0-9a-f-]{36})/.exec(receipt.text)?.[1];
-  if (!orderId) throw new Error(`no order id in the receipt:\n${receipt.text}`);
-  return orderId;
+  const { token } = await signInThroughApi(page, request, uniqueEmail('refunded'), { name: 'Rhys Refund' });
+  const [order] = await buyThroughApi(request, token, [{ product, value }], 'Rhys Refund');
+  if (!order) throw new Error('the purchase answered no order');
+  return order._id;
 }
 
 const voucherRow = (page: Page) => page.getByRole('table').getByRole('row').nth(1);
@@ -46,7 +34,7 @@ test('finance refunds an order to UGM Credit: the voucher is refunded and the sh
   page,
   request,
 }) => {
-  const orderId = await buyVoucher(page, request, '£50.00');
+  const orderId = await buyVoucher(page, request, 50);
   const finance = await createOperator(request, 'finance');
   await openConsoleAs(page, finance, `/ops/orders/${orderId}`);
 
@@ -81,7 +69,7 @@ test('a refund above £250 waits in Approvals until a second finance operator ap
   browser,
   request,
 }) => {
-  const orderId = await buyVoucher(page, request, '£500.00');
+  const orderId = await buyVoucher(page, request, 500);
   const asker = await createOperator(request, 'finance');
   const approver = await createOperator(request, 'finance');
 

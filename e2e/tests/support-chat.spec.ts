@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { chatOperatorCopy, chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { findProduct } from './support/catalogue';
 import { createOperator, openConsoleAs } from './support/operator';
 import { signInThroughApi } from './support/sign-in';
@@ -14,11 +14,8 @@ import { signInThroughApi } from './support/sign-in';
  */
 
 /** axe-core's findings on the page as it stands: all of them, or only serious and critical ones. */
-async function violations(page: Page, { all }: { all: boolean }) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => all || violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+function violations(page: Page, { all }: { all: boolean }) {
+  return axeViolations(page, { all });
 }
 
 // An operator made with real codes, a shopper signed in, two pages: more than 30 seconds on a busy machine.

@@ -3,25 +3,18 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { findProduct } from './support/catalogue';
-import { PAYING_CARD, payWith } from './support/purchase';
+import { buyThroughApi } from './support/purchase';
 import { signInThroughApi } from './support/sign-in';
 
 /** The simulator's card that pays at once (decision 016). */
 
-/** A fresh shopper buys `product` at £50 for themselves through the real checkout and the simulator. */
+/**
+ * A fresh shopper, signed in in `page`, buys `product` at £50 for themselves by card (through the
+ * API: buying in the browser is checkout.spec.ts's subject).
+ */
 async function buyPersonalVoucher(page: Page, request: APIRequestContext, product: Product): Promise<void> {
-  await signInThroughApi(page, request, uniqueEmail('holder'), { name: 'Ada Holder' });
-  await page.goto(`/product/${product._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: product.merchant.name })).toBeVisible();
-  await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
-  await page.getByRole('button', { name: 'Add To Cart' }).click();
-  await expect(page).toHaveURL('/cart');
-  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL('/checkout');
-  await payWith(page, PAYING_CARD, 'Ada Holder');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Gift Voucher Successfully Added to Your Account' }),
-  ).toBeVisible();
+  const { token } = await signInThroughApi(page, request, uniqueEmail('holder'), { name: 'Ada Holder' });
+  await buyThroughApi(request, token, [{ product, value: 50 }], 'Ada Holder');
 }
 
 test('a bought voucher is in My Vouchers; activated, it opens at the till with its code and a QR code', async ({

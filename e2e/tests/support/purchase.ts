@@ -1,4 +1,13 @@
-import type { Product } from '@gvm/contract';
+import {
+  apiUrl,
+  type CheckoutSessionRequest,
+  checkoutEndpoints,
+  type OrderItem,
+  orderEndpoints,
+  type Product,
+  successSchema,
+  voucherEndpoints,
+} from '@gvm/contract';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { extractLink, readLatestMail } from '../mailbox';
 import { uniqueEmail } from './accounts';
@@ -14,9 +23,8 @@ export interface BoughtGift {
 }
 
 /**
- * A fresh buyer signs in, puts `product` at £50 in the cart and pays for it through the real
- * checkout and the simulator as a gift to `recipientEmail`; resolves with the link the gift
- * e-mail carries.
+ * A fresh buyer, signed in in `page` (signInThroughApi), buys `product` at £50 as a gift to
+ * `recipient` through the API (buyThroughApi); resolves with the link the gift e-mail carries.
  */
 export async function buyGift(
   page: Page,
@@ -25,31 +33,78 @@ export async function buyGift(
   recipient: { name: string; email: string },
 ): Promise<BoughtGift> {
   const buyerEmail = uniqueEmail('giver');
-  await signInThroughApi(page, request, buyerEmail, { name: 'Ada Giver' });
-
-  await page.goto(`/product/${product._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: product.merchant.name })).toBeVisible();
-  await page.getByRole('group', { name: 'Value per card' }).getByText('£50.00', { exact: true }).click();
-  await page.getByRole('button', { name: 'Add To Cart' }).click();
-  await expect(page).toHaveURL('/cart');
-  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL('/checkout');
-
-  const item = page.getByRole('list', { name: 'Checkout items' }).getByRole('listitem').first();
-  await item.getByRole('button', { name: 'Send as a gift' }).click();
-  await item.getByLabel('Recipient name').fill(recipient.name);
-  await item.getByLabel('Recipient email').fill(recipient.email);
-  await item.getByRole('button', { name: 'Add Recipient' }).click();
-  await expect(page.getByText('Recipient added successfully')).toBeVisible();
-
+  const { token } = await signInThroughApi(page, request, buyerEmail, { name: 'Ada Giver' });
   const paidAt = new Date();
-  await payWith(page, PAYING_CARD, 'Ada Giver');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Gift Voucher Successfully Delivered to the Recipient!' }),
-  ).toBeVisible();
-
+  await buyThroughApi(request, token, [{ product, value: 50, recipient }], 'Ada Giver');
   const mail = await readLatestMail(request, recipient.email, { after: paidAt });
   return { buyerEmail, giftLink: extractLink(mail.text, '/gift/') };
+}
+
+/** A line of a purchase: `quantity` vouchers of `product` at `value` (major units), or one gift. */
+export interface PurchaseLine {
+  product: Product;
+  value: number;
+  quantity?: number;
+  recipient?: { name: string; email: string; message?: string; sendOn?: string };
+}
+
+/**
+ * Buys `lines` for the shopper whose access token is `token`, through the same calls the browser
+ * makes: the checkout page's checkout session, the simulator's card page posted with the paying
+ * card, and the payment result's read of the session (`/orders/verify`, which fulfils a paid
+ * session at once when its webhook has not yet). For tests whose subject comes after buying:
+ * buying in the browser is checkout.spec.ts's subject, and costs a test half a dozen page loads.
+ * Resolves with the orders, one per voucher.
+ */
+export async function buyThroughApi(
+  request: APIRequestContext,
+  token: string,
+  lines: PurchaseLine[],
+  nameOnCard = 'Ada Buyer',
+): Promise<OrderItem[]> {
+  const authorization = `Bearer ${token}`;
+  const payload: CheckoutSessionRequest = {
+    items: lines.map(({ product, value, quantity = 1, recipient }) => ({
+      id: product._id,
+      name: product.merchant.name,
+      currency: product.currency,
+      value,
+      quantity,
+      merchant: { name: product.merchant.name, distributionMethod: 'EMAIL' },
+      isGift: Boolean(recipient),
+    })),
+    recipients: lines.flatMap(({ product, recipient }) =>
+      recipient ? [{ itemId: product._id, itemName: product.merchant.name, ...recipient, isGift: true }] : [],
+    ),
+    paymentMethod: 'card',
+  };
+  const session = await request.post(apiUrl(checkoutEndpoints.createSession.path), {
+    headers: { authorization },
+    data: payload,
+  });
+  expect(session.ok(), await session.text()).toBe(true);
+  const { url } = successSchema(checkoutEndpoints.createSession).parse(await session.json());
+
+  const paid = await request.post(new URL(url).pathname, {
+    form: { cardNumber: PAYING_CARD, expiry: '12/34', cvc: '123', name: nameOnCard },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBe(303);
+  const sessionId = new URL(paid.headers().location ?? '', url).searchParams.get('session_id') ?? '';
+
+  const verified = await request.get(apiUrl(orderEndpoints.verify.path, { query: { session_id: sessionId } }), {
+    headers: { authorization },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return successSchema(orderEndpoints.verify).parse(await verified.json()).orders;
+}
+
+/** Converts the voucher `orderId` into UGM Credit through the API, as its Exchange page does. */
+export async function convertThroughApi(request: APIRequestContext, token: string, orderId: string): Promise<void> {
+  const converted = await request.post(apiUrl(voucherEndpoints.return.path, { params: { id: orderId } }), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(converted.ok(), await converted.text()).toBe(true);
 }
 
 /** Make Payment on /checkout, then the simulator's hosted card page with `card`. */
