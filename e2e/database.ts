@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Reporter } from '@playwright/test/reporter';
 import pg from 'pg';
 
 /**
@@ -12,16 +13,28 @@ export function e2eDatabaseName(port: number): string | undefined {
   return process.env.E2E_DATABASE_NAME;
 }
 
-/** Playwright's global teardown: drops the run's database once the server has stopped. */
-export default async function dropE2eDatabase(): Promise<void> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const name = process.env.E2E_DATABASE_NAME;
-  if (!serverUrl || !name) return;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await admin.end();
+/**
+ * Drops the run's database once the server has stopped. A reporter does it, in `onExit`, the
+ * runner's last step: Playwright runs a global teardown before it stops the web server, and a
+ * database dropped there left the server's mail and payment workers polling one that was gone
+ * ('database … does not exist' at the end of every run). A run given other reporters on the
+ * command line (`--reporter=…`) leaves its database behind; `drop database` removes it.
+ */
+export default class DropE2eDatabase implements Reporter {
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  async onExit(): Promise<void> {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    const name = process.env.E2E_DATABASE_NAME;
+    if (!serverUrl || !name) return;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await admin.end();
+    }
   }
 }

@@ -15,14 +15,14 @@ const databaseName = e2eDatabaseName(port);
  */
 export default defineConfig({
   testDir: './tests',
-  // Drops the run's PostgreSQL database, when it has one (e2e/server.mjs).
-  globalTeardown: './database.ts',
   // Separate folders let several developers run their own specs at once.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // database.ts drops the run's PostgreSQL database, when it has one (e2e/server.mjs), once the
+  // server has stopped.
+  reporter: [['list'], ['./database.ts']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

@@ -2,9 +2,9 @@
 // mailbox, generated secrets), on E2E_PORT. The web app must already be built.
 //
 // Its database: with TEST_DATABASE_URL (CI, and any machine with PostgreSQL), a fresh database
-// on that server named E2E_DATABASE_NAME, which the config's teardown drops; without it, PGlite
-// in the data directory, as `npm start` runs. PostgreSQL answers the two workers' requests in
-// parallel, where PGlite runs every query on the server's one thread (docs/performance.md).
+// on that server named E2E_DATABASE_NAME, which e2e/database.ts drops after the run; without it,
+// PGlite in the data directory, as `npm start` runs. PostgreSQL answers the two workers' requests
+// in parallel, where PGlite runs every query on the server's one thread (docs/performance.md).
 //
 // Restarting the same marketplace (e2e/tests/support/marketplace-server.ts, for the chat's
 // reconnection after a server restart): E2E_DATA_DIR names the data directory to use and keep
