@@ -28,13 +28,17 @@ export default class DropE2eDatabase implements Reporter {
   async onExit(): Promise<void> {
     const serverUrl = process.env.TEST_DATABASE_URL;
     const name = process.env.E2E_DATABASE_NAME;
-    if (!serverUrl || !name) return;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await admin.end();
-    }
+    if (serverUrl && name) await dropDatabase(serverUrl, name);
+  }
+}
+
+/** Drops database `name` on the PostgreSQL server at `serverUrl`, whoever is still connected to it. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
   }
 }

@@ -13,11 +13,6 @@ import { signInThroughApi } from './support/sign-in';
  * the real socket, until the operator resolves and the shopper answers the satisfaction question.
  */
 
-/** axe-core's findings on the page as it stands: all of them, or only serious and critical ones. */
-function violations(page: Page, { all }: { all: boolean }) {
-  return axeViolations(page, { all });
-}
-
 // An operator made with real codes, a shopper signed in, two pages: more than 30 seconds on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
@@ -50,7 +45,7 @@ test('a shopper and a support operator chat both ways, live, until it is resolve
   await expect(panel.getByText(question)).toBeVisible();
   await expect(panel.getByText(copy.sending)).toHaveCount(0);
   // The shop's standard: no serious or critical finding, the panel open.
-  expect(await violations(page, { all: false }), 'axe on /wallet with the chat open').toEqual([]);
+  expect(await axeViolations(page), 'axe on /wallet with the chat open').toEqual([]);
 
   // The console's list learns of the new conversation over the socket.
   await operatorPage.getByRole('link', { name }).click();
