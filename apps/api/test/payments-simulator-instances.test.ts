@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentSimulator, SIMULATOR_WEBHOOK_URL } from '../src/adapters/payments';
 import { claimDueDeliveries, deliveriesOf } from '../src/adapters/payments/simulator/store';
 import { DEFAULT_LEASE_MS } from '../src/adapters/payments/simulator/webhook-delivery';
@@ -71,8 +71,12 @@ beforeAll(async () => {
   argos = defined(inserted, 'product');
   await setup.close();
 });
+// Each test stops the instances it started: an earlier test's runner, polling on its own timer,
+// would otherwise claim a delivery a later test waits for its own instance to claim.
+afterEach(async () => {
+  for (const running of instances.splice(0)) await running.close().catch(() => undefined);
+});
 afterAll(async () => {
-  for (const running of instances) await running.close().catch(() => undefined);
   await shared?.close();
 });
 
@@ -128,9 +132,9 @@ describe('the payment simulator on two instances of one database', () => {
     const after = await instance();
     clock.advance(5_000);
     await simulatorOf(after.app).idle();
-    // The earlier tests' instances run their rounds on their own timers with the same clock: one
-    // of them may hold the payment (FOR UPDATE SKIP LOCKED) while this round passes it by, and
-    // settle it a moment later. Whichever does, it is settled and fulfilled once.
+    // The instance's own timer runs rounds too: one of them may hold the payment (FOR UPDATE SKIP
+    // LOCKED) while this round passes it by, and settle it a moment later. Whichever does, it is
+    // settled and fulfilled once.
     await expect.poll(() => statusOf(after.app, sessionId)).toBe('paid');
     expect(await ordersOf(after.app, sessionId)).toBe(1);
   });
