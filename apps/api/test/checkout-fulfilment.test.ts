@@ -1,9 +1,12 @@
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asyncLocalStorage, type RequestContext } from '@fastify/request-context';
+import { count, eq, inArray, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createVoucherCipher } from '../src/adapters/vouchers';
 import {
   cartItems,
   carts,
+  checkoutSessions,
   giftTransfers,
   mailOutbox,
   notifications,
@@ -17,6 +20,8 @@ import {
   checkoutPayload,
   createCheckoutTestApp,
   defined,
+  type LineSpec,
+  type StartedCheckout,
   startCheckout,
 } from './support/checkout';
 import { mailsTo } from './support/mail';
@@ -185,4 +190,174 @@ describe('fulfilment of a paid checkout session', () => {
       }),
     ]);
   });
+
+  it('fulfils the sessions paid at one moment together, each exactly once and with only its own rows', async () => {
+    const [ann, ben, dee] = await Promise.all(
+      ['Ann', 'Ben', 'Dee'].map((name) =>
+        createUserAndToken(ctx.app, { name, email: `${name.toLowerCase()}@batch.example` }),
+      ),
+    );
+    const [annA, annB, ben1, ben2] = [defined(ann), defined(ann), defined(ben), defined(ben)];
+    // Ann buys twice, Ben twice (one a gift to Dee, who has an account); each the other's concurrent neighbour.
+    const started = [];
+    const purchases: [TestUser, LineSpec[]][] = [
+      [annA, [{ product: ctx.argos, value: 10 }]],
+      [annB, [{ product: ctx.tesco, value: 25, quantity: 2 }]],
+      [ben1, [{ product: ctx.argos, value: 30, recipients: [{ name: 'Dee', email: 'DEE@batch.example' }] }]],
+      [ben2, [{ product: ctx.argos, value: 15 }]],
+    ];
+    for (const [buyerOf, lines] of purchases) {
+      const session = await startCheckout(ctx.app, ctx.payments, buyerOf, checkoutPayload(lines));
+      ctx.payments.setState(session.providerSessionId, 'paid');
+      started.push(session);
+    }
+    const deps = checkoutDepsOf(ctx.app);
+    const execute = vi.spyOn(ctx.app.db, 'execute');
+    try {
+      // Each event three times over, all at once, each session's under a request id of its own.
+      await Promise.all(
+        started.flatMap((session, index) =>
+          [1, 2, 3].map(() =>
+            asRequest(`webhook-${index}`, () =>
+              applyPaymentEvent(ctx.app.db, deps, { providerSessionId: session.providerSessionId, state: 'paid' }),
+            ),
+          ),
+        ),
+      );
+      // Sessions read together were claimed by one statement: its claim names several.
+      const claimsIn = (statement: SQL) => {
+        const claims = new PgDialect()
+          .sqlToQuery(statement)
+          .params.find((param) => typeof param === 'string' && /^\[\{"id":"[^"]+","at":/.test(param));
+        return typeof claims === 'string' ? (JSON.parse(claims) as unknown[]).length : 0;
+      };
+      const claimed = execute.mock.calls.map(([statement]) => claimsIn(statement as SQL));
+      expect(Math.max(...claimed)).toBeGreaterThan(1);
+      expect(claimed.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(12);
+    } finally {
+      execute.mockRestore();
+    }
+
+    const issued = await ctx.app.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.checkoutSessionId, await sessionIdsOf(started)));
+    expect(issued.map((order) => `${order.merchantName} ${order.value}`).sort()).toEqual([
+      'Argos 1000',
+      'Argos 1500',
+      'Argos 3000',
+      'Tesco 2500',
+      'Tesco 2500',
+    ]);
+    expect(issued.filter((order) => order.ownerId === null).map((order) => order.value)).toEqual([3000]);
+    // One receipt per session, to its own buyer, naming its own vouchers; one gift e-mail to Dee.
+    const receiptsOf = async (user: TestUser) => (await mailsTo(ctx.app, user.user.email)).map((mail) => mail.text);
+    expect(await receiptsOf(defined(ann))).toHaveLength(2);
+    expect(await receiptsOf(defined(ben))).toHaveLength(2);
+    for (const order of issued) {
+      const receipts = await receiptsOf(order.buyerId === defined(ann).user.id ? defined(ann) : defined(ben));
+      expect(receipts.filter((text) => text.includes(order.id))).toHaveLength(1);
+    }
+    expect(await mailsTo(ctx.app, 'dee@batch.example')).toHaveLength(1);
+    // Each e-mail keeps the id of the request that paid its own session, though the batch ran in one.
+    const sessionIds = await sessionIdsOf(started);
+    const outbox = await ctx.app.db.select().from(mailOutbox);
+    for (const order of issued) {
+      const index = sessionIds.indexOf(defined(order.checkoutSessionId));
+      const naming = outbox.filter((mail) => mail.text.includes(order.id));
+      expect(naming.map((mail) => mail.requestId)).toEqual([`webhook-${index}`]);
+    }
+    // Dee is told of the gift in her notifications; each buyer of each payment.
+    const notesOf = async (user: TestUser) =>
+      (await ctx.app.db.select().from(notifications).where(eq(notifications.userId, user.user.id))).map(
+        (row) => row.message,
+      );
+    expect(await notesOf(defined(dee))).toEqual([expect.stringContaining('Ben sent you a gift: Argos £30.00')]);
+    expect((await notesOf(defined(ann))).sort()).toEqual([
+      'Payment received: 1 gift voucher for £10.00.',
+      'Payment received: 2 gift vouchers for £50.00.',
+    ]);
+    // One wallet per buyer, with a purchase row per session.
+    for (const [user, amounts] of [
+      [defined(ann), [1000, 5000]],
+      [defined(ben), [1500, 3000]],
+    ] as const) {
+      const owned = await ctx.app.db.select().from(wallets).where(eq(wallets.userId, user.user.id));
+      expect(owned).toHaveLength(1);
+      const history = await ctx.app.db
+        .select()
+        .from(walletTransactions)
+        .where(eq(walletTransactions.walletId, defined(owned[0]).id));
+      expect(history.map((row) => row.amount).sort((a, b) => a - b)).toEqual(amounts);
+    }
+  });
+
+  it('fails only the session that cannot be written when it is fulfilled with others', async () => {
+    const [eve, fay] = await Promise.all(
+      ['Eve', 'Fay'].map((name) => createUserAndToken(ctx.app, { name, email: `${name.toLowerCase()}@batch.example` })),
+    );
+    const good = await startCheckout(
+      ctx.app,
+      ctx.payments,
+      defined(eve),
+      checkoutPayload([{ product: ctx.argos, value: 20 }]),
+    );
+    const bad = await startCheckout(
+      ctx.app,
+      ctx.payments,
+      defined(fay),
+      checkoutPayload([{ product: ctx.argos, value: 40 }]),
+    );
+    const [badSessionId] = await sessionIdsOf([bad]);
+    // Unit 0 of Fay's session already has a voucher: issuing it again breaks the orders' unique key.
+    await ctx.app.db.insert(orders).values({
+      checkoutSessionId: badSessionId,
+      unitIndex: 0,
+      buyerId: defined(fay).user.id,
+      ownerId: defined(fay).user.id,
+      productCode: 'ARGOS-GB',
+      merchantName: 'Argos',
+      value: 100,
+      currency: 'GBP',
+      codeCiphertext: 'x',
+      codeLast4: 'XXXX',
+    });
+    const deps = checkoutDepsOf(ctx.app);
+    const outcomes = await Promise.allSettled(
+      [good, bad, good, bad].map((session) =>
+        applyPaymentEvent(ctx.app.db, deps, { providerSessionId: session.providerSessionId, state: 'paid' }),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(await ordersOf(defined(eve))).toHaveLength(1);
+    expect(await mailsTo(ctx.app, defined(eve).user.email)).toHaveLength(1);
+    // Nothing of Fay's was written: no receipt, no notification, still unfulfilled for the provider's next try.
+    expect(await mailsTo(ctx.app, defined(fay).user.email)).toEqual([]);
+    const [session] = await ctx.app.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, defined(badSessionId)));
+    expect(session?.fulfilledAt).toBeNull();
+  });
 });
+
+/**
+ * Runs `work` as the request `requestId` would: @fastify/request-context keeps each request's
+ * values in a plain object in its AsyncLocalStorage (its type describes the accessor instead).
+ */
+const asRequest = <T>(requestId: string, work: () => Promise<T>) =>
+  asyncLocalStorage.run({ requestId } as unknown as RequestContext, work);
+
+/** The ids of started checkouts' sessions, in the same order. */
+async function sessionIdsOf(started: readonly StartedCheckout[]): Promise<string[]> {
+  const rows = await ctx.app.db
+    .select({ id: checkoutSessions.id, providerSessionId: checkoutSessions.providerSessionId })
+    .from(checkoutSessions)
+    .where(
+      inArray(
+        checkoutSessions.providerSessionId,
+        started.map((session) => session.providerSessionId),
+      ),
+    );
+  return started.map((session) => defined(rows.find((row) => row.providerSessionId === session.providerSessionId)).id);
+}

@@ -3,21 +3,44 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 
 /**
- * One named part of a statement that several modules write together (decision 057): a common
- * table expression whose body inserts, updates or deletes. Each module builds the parts that write
- * its own tables; the module that owns the change puts them into one statement with `runParts`.
- * Every part but the first writes only when the gate (a relation named by an earlier part) has a
- * row, so one statement does all of the change or, the gate being empty, none of it.
+ * One named part of a statement that several modules write together (decisions 057 and 062): a
+ * common table expression whose body inserts, updates or deletes. Each module builds the parts
+ * that write its own tables; the module that owns the change puts them into one statement with
+ * `runParts`. The first part claims rows and answers their ids (the gate); every row the other
+ * parts write names the claimed row it belongs to (its key) and is written only if that row was
+ * claimed, so one statement does the whole of each claimed change and nothing of the others.
  */
 export interface StatementPart {
   name: string;
   body: SQL;
 }
 
-/** The relation a part's gate names: `exists (select from <gate>)` decides whether it writes. */
+/** The relation of claimed ids (a column `id`) a part's rows are gated by: a row is written when its key is in it. */
 export type Gate = SQL;
 
 export const gateNamed = (name: string): Gate => sql`${sql.identifier(name)}`;
+
+/** A row to write, and the claimed row (a checkout session's id) whose change it belongs to. */
+export interface Keyed<Row> {
+  key: string;
+  row: Row;
+}
+
+/** Each of `rows` keyed by `key`: the rows of one change. */
+export const keyedBy = <Row>(key: string, rows: readonly Row[]): Keyed<Row>[] => rows.map((row) => ({ key, row }));
+
+/** The key's column in a recordset of keyed rows; no table has a column of this name. */
+const KEY = sql.identifier('_key');
+
+/**
+ * The keyed rows whose key the gate holds, as a relation `r` with the given columns (`name type`,
+ * as `jsonb_to_recordset` takes them): for parts whose writes are more than an insert of rows.
+ */
+export function gatedRecords(gate: Gate, rows: readonly Keyed<Record<string, unknown>>[], columns: SQL): SQL {
+  const payload = rows.map(({ key, row }) => ({ ...row, _key: key }));
+  return sql`(select r.* from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as r(${KEY} uuid, ${columns})
+    where r.${KEY} in (select id from ${gate})) as r`;
+}
 
 /** A column's value as the database takes it in JSON: JSON columns as they are, the rest as drizzle sends them. */
 function jsonValueOf(column: Column, value: unknown): unknown {
@@ -27,29 +50,31 @@ function jsonValueOf(column: Column, value: unknown): unknown {
 }
 
 /**
- * `insert into <table> (...) select ... from jsonb_to_recordset($rows)`, writing only when the
- * gate has a row: any number of rows as one parameter, typed by the table's own columns. Columns
- * a row leaves out take their defaults; `tail` is what follows (`on conflict ...`, `returning ...`).
+ * `insert into <table> (...) select ... from jsonb_to_recordset($rows)`, each row written only
+ * when the gate holds its key: any number of rows, of any number of claimed changes, as one
+ * parameter, typed by the table's own columns. Columns a row leaves out take their defaults;
+ * `tail` is what follows (`on conflict ...`, `returning ...`).
  */
 export function insertRowsWhen<T extends PgTable>(
   table: T,
-  rows: readonly T['$inferInsert'][],
+  rows: readonly Keyed<T['$inferInsert']>[],
   gate: Gate,
   tail: SQL = sql``,
 ): SQL {
   const columnsByKey = getTableColumns(table) as Record<string, Column>;
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter(
-    (key) => columnsByKey[key] && rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
+  const keys = [...new Set(rows.flatMap(({ row }) => Object.keys(row)))].filter(
+    (key) => columnsByKey[key] && rows.some(({ row }) => (row as Record<string, unknown>)[key] !== undefined),
   );
   const columns = keys.map((key) => columnsByKey[key] as Column);
-  const payload = rows.map((row) =>
-    Object.fromEntries(
+  const payload = rows.map(({ key: gateKey, row }) => ({
+    ...Object.fromEntries(
       keys.map((key, index) => [
         (columns[index] as Column).name,
         jsonValueOf(columns[index] as Column, (row as Record<string, unknown>)[key]),
       ]),
     ),
-  );
+    _key: gateKey,
+  }));
   const names = columns.map((column) => sql.identifier(column.name));
   const typed = columns.map((column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`);
   return sql`insert into ${table} (${sql.join(names, sql`, `)})
@@ -57,8 +82,8 @@ export function insertRowsWhen<T extends PgTable>(
       names.map((name) => sql`r.${name}`),
       sql`, `,
     )}
-    from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as r(${sql.join(typed, sql`, `)})
-    where exists (select from ${gate}) ${tail}`;
+    from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as r(${KEY} uuid, ${sql.join(typed, sql`, `)})
+    where r.${KEY} in (select id from ${gate}) ${tail}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { count, inArray, min } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
+import { type Gate, insertRowsWhen, type Keyed, type StatementPart } from '../../db/statement-parts';
 import { currentRequestId } from '../../lib/request-context';
 
 export interface MailMessage {
@@ -31,11 +31,18 @@ export function onMailEnqueued(listener: EnqueueListener): () => void {
  * a request is served, the message keeps that request's id for the worker's log (decision 061).
  */
 export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
-  await db.insert(mailOutbox).values(outboxRowOf(message));
+  await db.insert(mailOutbox).values(queuedMail(message));
   announceMailQueued();
 }
 
-function outboxRowOf(message: MailMessage): typeof mailOutbox.$inferInsert {
+/** An e-mail as the outbox holds it, with the id of the request being served (decision 061). */
+export type QueuedMail = typeof mailOutbox.$inferInsert;
+
+/**
+ * The outbox row of a message. Make it while the request that causes it is served (in its
+ * context), so the row keeps that request's id, as `enqueueMail` does.
+ */
+export function queuedMail(message: MailMessage): QueuedMail {
   return {
     to: message.to,
     subject: message.subject,
@@ -47,11 +54,12 @@ function outboxRowOf(message: MailMessage): typeof mailOutbox.$inferInsert {
 }
 
 /**
- * The part of a statement that queues e-mails when the gate has a row (decision 057), so they are
- * queued if and only if the change they report is made. Call `announceMailQueued` once it has run.
+ * The part of a statement that queues e-mails for each change the gate claimed (decisions 057
+ * and 062), so they are queued if and only if the change they report is made. Call
+ * `announceMailQueued` once it has run.
  */
-export function enqueueMailsPart(gate: Gate, messages: readonly MailMessage[]): StatementPart {
-  return { name: 'queued_mail', body: insertRowsWhen(mailOutbox, messages.map(outboxRowOf), gate) };
+export function enqueueMailsPart(gate: Gate, mails: readonly Keyed<QueuedMail>[]): StatementPart {
+  return { name: 'queued_mail', body: insertRowsWhen(mailOutbox, mails, gate) };
 }
 
 /** Tells the mail worker that messages were just queued (the nudge, `onMailEnqueued`). */

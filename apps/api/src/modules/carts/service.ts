@@ -14,7 +14,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cartItems, carts } from '../../db/schema/carts';
-import type { Gate, StatementPart } from '../../db/statement-parts';
+import { type Gate, gatedRecords, type Keyed, type StatementPart } from '../../db/statement-parts';
 import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { findProductsByIds, getProduct } from '../catalog';
@@ -178,12 +178,17 @@ export async function removeCartItem(db: Database, userId: string, itemId: strin
   });
 }
 
-/** The part of a paid checkout's statement that empties the buyer's cart when the gate has a row (decision 057). */
-export function clearCartPart(gate: Gate, userId: string): StatementPart {
+/**
+ * The part of a paid checkout's statement that empties the cart of each buyer whose session the
+ * gate claimed (decisions 057 and 062); each row names a buyer, keyed by their session.
+ */
+export function clearCartPart(gate: Gate, buyers: readonly Keyed<{ userId: string }>[]): StatementPart {
+  const rows = buyers.map(({ key, row }) => ({ key, row: { user_id: row.userId } }));
   return {
     name: 'cleared_cart',
     body: sql`delete from ${cartItems}
-      where ${cartItems.cartId} in (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})
-        and exists (select from ${gate})`,
+      where ${cartItems.cartId} in (
+        select c.id from ${carts} c join ${gatedRecords(gate, rows, sql`user_id uuid`)} on c.user_id = r.user_id
+      )`,
   };
 }

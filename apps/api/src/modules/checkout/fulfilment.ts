@@ -1,18 +1,34 @@
+import { AsyncResource } from 'node:async_hooks';
 import { formatMoney, toMajorUnits } from '@gvm/contract';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { announceMailQueued, enqueueMailsPart, type MailMessage } from '../../adapters/mail/outbox';
+import {
+  announceMailQueued,
+  enqueueMailsPart,
+  type MailMessage,
+  type QueuedMail,
+  queuedMail,
+} from '../../adapters/mail/outbox';
 import { giftReceivedEmail, purchaseReceiptEmail } from '../../adapters/mail/templates';
 import type { PaymentEvent, ProviderSessionState } from '../../adapters/payments/provider';
 import type { Database, Executor } from '../../db/client';
 import { type CheckoutSessionRow, type CheckoutSessionStatus, checkoutSessions } from '../../db/schema/checkout';
-import { gateNamed, runParts, type StatementPart } from '../../db/statement-parts';
+import { gateNamed, type Keyed, runParts, type StatementPart } from '../../db/statement-parts';
+import { GroupCommit } from '../../lib/group-commit';
 import { clearCartPart } from '../carts';
 import { cardArtEmailUrl } from '../catalog';
+import { type GiftRows, startGiftsParts } from '../gifts';
 import { notifyAccountsByEmailPart, notifyUsersPart } from '../notifications';
 import { accountsByEmailRelation } from '../users';
-import { CreditSpentElsewhereError, recordCardPurchaseParts, releaseCreditHold, spendHeldCredit } from '../wallets';
+import { issueVouchersPart, type NewVoucherRow } from '../vouchers';
+import {
+  type CardPurchase,
+  CreditSpentElsewhereError,
+  recordCardPurchaseParts,
+  releaseCreditHold,
+  spendHeldCredit,
+} from '../wallets';
 import type { CheckoutDeps } from './deps';
-import { issueUnitsParts } from './issue';
+import { issueUnits } from './issue';
 import { type CheckoutSnapshot, unitsOf } from './snapshot';
 
 /** Which statuses each reported state may replace; a fulfilled session never changes again. */
@@ -22,14 +38,26 @@ const replaceable: Record<Exclude<ProviderSessionState, 'paid' | 'open'>, Checko
   expired: ['open'],
 };
 
+/** What fulfilling one paid session writes, each row keyed by the session, made before the statement. */
+interface Fulfilment {
+  sessionId: string;
+  at: Date;
+  orderIds: string[];
+  vouchers: NewVoucherRow[];
+  gifts: GiftRows;
+  cart: Keyed<{ userId: string }>;
+  purchase: Keyed<CardPurchase> | null;
+  buyerNote: Keyed<{ userId: string; message: string; at: Date }>;
+  recipientNotes: Keyed<{ email: string; message: string; at: Date; except: string }>[];
+  mails: Keyed<QueuedMail>[];
+}
+
 /**
- * Fulfils a paid session exactly once (decision 057). Paid by card alone, it is one statement,
- * atomic by itself: the conditional UPDATE claims the row (concurrent callers wait on its lock and
- * then find it claimed, so their statement writes nothing), and every other part (the vouchers,
- * the gift transfers, the emptied cart, the wallet's purchase row, the notifications and every
- * e-mail) writes only if the claim did. With UGM Credit held, spending it joins that statement in
- * one transaction. Answers whether this call did the work. A session whose released credit was
- * spent before a late 'paid' arrived issues nothing (decision 026) and stays as it was.
+ * Fulfils a paid session exactly once (decision 057). Paid by card alone, it is one statement
+ * (`writeFulfilments`), atomic by itself; payment events arriving together share one (decision
+ * 062, `applyPaymentEvent`). With UGM Credit held, spending it joins that statement in one
+ * transaction. Answers whether this call did the work. A session whose released credit was spent
+ * before a late 'paid' arrived issues nothing (decision 026) and stays as it was.
  */
 async function fulfil(db: Database, deps: CheckoutDeps, session: CheckoutSessionRow): Promise<boolean> {
   if (session.creditAmount === 0) return fulfilIn(db, deps, session);
@@ -42,25 +70,36 @@ async function fulfil(db: Database, deps: CheckoutDeps, session: CheckoutSession
 }
 
 /**
- * `fulfil` in the caller's transaction, or on its own when nothing else must join it (a session
- * paid wholly by UGM Credit is fulfilled in the transaction that creates it). `session` is the
- * row as read: what it was bought with never changes, and the claim checks it is still unfulfilled.
+ * `fulfil` of one session in the caller's transaction, or on its own when nothing else must join
+ * it (a session paid wholly by UGM Credit is fulfilled in the transaction that creates it).
+ * `session` is the row as read: what it was bought with never changes, and the claim checks it is
+ * still unfulfilled.
  */
 export async function fulfilIn(db: Executor, deps: CheckoutDeps, session: CheckoutSessionRow): Promise<boolean> {
   if (session.fulfilledAt) return false;
+  const plan = planFulfilment(deps, session);
+  const written = await writeFulfilments(db, [plan]);
+  if (!written.has(plan)) return false;
+  if (session.creditAmount > 0) await spendHeldCredit(db, session.id, plan.orderIds);
+  announceMailQueued();
+  return true;
+}
+
+/**
+ * The rows that fulfil a session: its vouchers and gifts, its emptied cart, the wallet's purchase
+ * row, the notifications and every e-mail, with the ids, codes and claim tokens made here so the
+ * receipt and the gift e-mails can name them (thrown away if the claim finds it fulfilled). Made
+ * in the caller's context, so each e-mail keeps the id of the request that caused it.
+ */
+function planFulfilment(deps: CheckoutDeps, session: CheckoutSessionRow): Fulfilment {
+  const key = session.id;
   const now = deps.clock();
   const snapshot = session.items as CheckoutSnapshot;
-  const gate = gateNamed('claimed');
-  const claim: StatementPart = {
-    name: 'claimed',
-    body: db
-      .update(checkoutSessions)
-      .set({ status: 'paid', fulfilledAt: now, updatedAt: now })
-      .where(and(eq(checkoutSessions.id, session.id), isNull(checkoutSessions.fulfilledAt)))
-      .returning({ id: checkoutSessions.id })
-      .getSQL(),
-  };
-  const { parts: issuing, issued } = issueUnitsParts(gate, {
+  const {
+    vouchers,
+    gifts: giftRows,
+    issued,
+  } = issueUnits({
     checkoutSessionId: session.id,
     buyerId: session.userId,
     units: unitsOf(snapshot),
@@ -70,14 +109,7 @@ export async function fulfilIn(db: Executor, deps: CheckoutDeps, session: Checko
   const orderIds = issued.map((order) => order.id);
   const gifts = issued.filter((order) => order.gift);
   const total = formatMoney(toMajorUnits(session.amount), session.currency);
-  const buyerNote = {
-    userId: session.userId,
-    message:
-      `Payment received: ${issued.length} gift voucher${issued.length === 1 ? '' : 's'} for ${total}.` +
-      giftNotice(gifts.length, gifts.filter((order) => order.gift?.scheduledFor).length),
-    at: now,
-  };
-  const mails: MailMessage[] = [
+  const messages: MailMessage[] = [
     {
       to: snapshot.buyer.email,
       ...purchaseReceiptEmail({
@@ -97,12 +129,11 @@ export async function fulfilIn(db: Executor, deps: CheckoutDeps, session: Checko
       }),
     },
   ];
+  const recipientNotes: Fulfilment['recipientNotes'] = [];
   // A gift scheduled for a later day is e-mailed by the gift schedule (decision 025).
-  const giftsNow = gifts.filter((order) => order.gift && !order.gift.scheduledFor);
-  const recipientNotes: { email: string; message: string; at: Date }[] = [];
-  for (const order of giftsNow) {
-    if (!order.gift) continue;
-    mails.push({
+  for (const order of gifts) {
+    if (!order.gift || order.gift.scheduledFor) continue;
+    messages.push({
       to: order.gift.email,
       ...giftReceivedEmail({
         senderName: snapshot.buyer.name,
@@ -117,45 +148,158 @@ export async function fulfilIn(db: Executor, deps: CheckoutDeps, session: Checko
     });
     // A recipient who already has an account also finds the gift in their notifications.
     recipientNotes.push({
-      email: order.gift.email,
-      message: `${snapshot.buyer.name || 'Someone'} sent you a gift: ${order.merchantName} ${formatMoney(toMajorUnits(order.value), order.currency)}. Confirm it under Manage Vouchers in your wallet.`,
-      at: now,
+      key,
+      row: {
+        email: order.gift.email,
+        message: `${snapshot.buyer.name || 'Someone'} sent you a gift: ${order.merchantName} ${formatMoney(toMajorUnits(order.value), order.currency)}. Confirm it under Manage Vouchers in your wallet.`,
+        at: now,
+        except: session.userId,
+      },
     });
   }
+  return {
+    sessionId: session.id,
+    at: now,
+    orderIds,
+    vouchers,
+    gifts: giftRows,
+    cart: { key, row: { userId: session.userId } },
+    // UGM Credit held at creation is spent after the statement (its withdrawal names the orders); the card paid the rest.
+    purchase:
+      session.amount > session.creditAmount
+        ? {
+            key,
+            row: {
+              userId: session.userId,
+              checkoutSessionId: session.id,
+              amount: session.amount - session.creditAmount,
+              currency: session.currency,
+              orderIds,
+              at: now,
+            },
+          }
+        : null,
+    buyerNote: {
+      key,
+      row: {
+        userId: session.userId,
+        message:
+          `Payment received: ${issued.length} gift voucher${issued.length === 1 ? '' : 's'} for ${total}.` +
+          giftNotice(gifts.length, gifts.filter((order) => order.gift?.scheduledFor).length),
+        at: now,
+      },
+    },
+    recipientNotes,
+    mails: messages.map((message) => ({ key, row: queuedMail(message) })),
+  };
+}
+
+/**
+ * Writes the fulfilments of several sessions in one statement (decisions 057 and 062):
+ * `with claimed as (update checkout_sessions ... where fulfilled_at is null returning id), <parts>
+ * select id from claimed`. The claim takes each session's row lock, in the order of their ids,
+ * and claims those still unfulfilled; every part writes a session's rows only if it was claimed.
+ * Answers the fulfilments written; of two for the same session, only the first is tried.
+ */
+async function writeFulfilments(db: Executor, fulfilments: readonly Fulfilment[]): Promise<Set<Fulfilment>> {
+  const firstOfEach = new Map<string, Fulfilment>();
+  for (const plan of fulfilments) if (!firstOfEach.has(plan.sessionId)) firstOfEach.set(plan.sessionId, plan);
+  // In the order of the ids (uuids in lower case sort as PostgreSQL sorts them), so two batches lock alike.
+  const plans = [...firstOfEach.values()].sort((a, b) => (a.sessionId < b.sessionId ? -1 : 1));
+  const gate = gateNamed('claimed');
+  const claims = plans.map((plan) => ({ id: plan.sessionId, at: plan.at.toISOString() }));
+  const claim: StatementPart = {
+    name: 'claimed',
+    body: sql`update ${checkoutSessions} s set status = 'paid', fulfilled_at = r.at, updated_at = r.at
+      from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb) as r(id uuid, at timestamptz)
+      where s.id = r.id and s.fulfilled_at is null
+      returning s.id`,
+  };
+  const recipientNotes = plans.flatMap((plan) => plan.recipientNotes);
+  const purchases = plans.flatMap((plan) => (plan.purchase ? [plan.purchase] : []));
   const parts: StatementPart[] = [
     claim,
-    ...issuing,
-    clearCartPart(gate, session.userId),
-    // UGM Credit held at creation is spent below (its withdrawal names the orders); the card paid the rest.
-    ...(session.amount > session.creditAmount
-      ? recordCardPurchaseParts(gate, {
-          userId: session.userId,
-          checkoutSessionId: session.id,
-          amount: session.amount - session.creditAmount,
-          currency: session.currency,
-          orderIds,
-          at: now,
-        })
-      : []),
-    notifyUsersPart(gate, 'payment_notification', [buyerNote]),
+    issueVouchersPart(
+      gate,
+      plans.flatMap((plan) => plan.vouchers),
+    ),
+    ...startGiftsParts(gate, {
+      transfers: plans.flatMap((plan) => plan.gifts.transfers),
+      events: plans.flatMap((plan) => plan.gifts.events),
+    }),
+    clearCartPart(
+      gate,
+      plans.map((plan) => plan.cart),
+    ),
+    ...(purchases.length > 0 ? recordCardPurchaseParts(gate, purchases) : []),
+    notifyUsersPart(
+      gate,
+      'payment_notification',
+      plans.map((plan) => plan.buyerNote),
+    ),
     ...(recipientNotes.length > 0
-      ? [
-          notifyAccountsByEmailPart(
-            gate,
-            'gift_notifications',
-            accountsByEmailRelation(),
-            session.userId,
-            recipientNotes,
-          ),
-        ]
+      ? [notifyAccountsByEmailPart(gate, 'gift_notifications', accountsByEmailRelation(), recipientNotes)]
       : []),
-    enqueueMailsPart(gate, mails),
+    enqueueMailsPart(
+      gate,
+      plans.flatMap((plan) => plan.mails),
+    ),
   ];
-  const [claimed] = await runParts<{ claimed: number }>(db, parts, sql`select count(*)::int as claimed from ${gate}`);
-  if (!claimed?.claimed) return false;
-  if (session.creditAmount > 0) await spendHeldCredit(db, session.id, orderIds);
-  announceMailQueued();
-  return true;
+  const claimed = await runParts<{ id: string }>(db, parts, sql`select id from ${gate}`);
+  const ids = new Set(claimed.map((row) => row.id));
+  return new Set(plans.filter((plan) => ids.has(plan.sessionId)));
+}
+
+/** A payment event waiting for its batch, and how to plan its session's fulfilment in its caller's context. */
+interface PendingEvent {
+  event: PaymentEvent;
+  plan: (session: CheckoutSessionRow) => Fulfilment;
+}
+
+/** What a batch did with an event: its session, and whether the batch fulfilled it (`done`) or left it to the caller. */
+interface EventOutcome {
+  session: CheckoutSessionRow | undefined;
+  handled: boolean;
+  done: boolean;
+}
+
+/**
+ * Applies payment events that arrive together as one batch (group commit, decision 062): one read
+ * of all their sessions, then one statement fulfilling every one paid by card alone and not yet
+ * fulfilled. The rest (other states, UGM Credit) are left to each caller.
+ */
+async function applyEventBatch(db: Database, pending: readonly PendingEvent[]): Promise<EventOutcome[]> {
+  const rows = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      inArray(checkoutSessions.providerSessionId, [...new Set(pending.map((item) => item.event.providerSessionId))]),
+    );
+  const byProviderId = new Map(rows.map((row) => [row.providerSessionId, row]));
+  const planned = pending.map((item) => {
+    const session = byProviderId.get(item.event.providerSessionId);
+    const batched = session && !session.fulfilledAt && item.event.state === 'paid' && session.creditAmount === 0;
+    return { session, plan: batched ? item.plan(session) : undefined };
+  });
+  const plans = planned.flatMap((item) => (item.plan ? [item.plan] : []));
+  const written = plans.length > 0 ? await writeFulfilments(db, plans) : new Set<Fulfilment>();
+  return planned.map(({ session, plan }) => ({
+    session,
+    handled: plan !== undefined || !session || session.fulfilledAt !== null,
+    done: plan !== undefined && written.has(plan),
+  }));
+}
+
+/** Each database's batches of payment events (decision 062). */
+const paymentEvents = new WeakMap<Database, GroupCommit<PendingEvent, EventOutcome>>();
+
+function paymentEventsOf(db: Database): GroupCommit<PendingEvent, EventOutcome> {
+  let commits = paymentEvents.get(db);
+  if (!commits) {
+    commits = new GroupCommit((pending) => applyEventBatch(db, pending));
+    paymentEvents.set(db, commits);
+  }
+  return commits;
 }
 
 /** The end of the buyer's payment notification: whether the gifts went now or wait for their day. */
@@ -224,14 +368,15 @@ async function expireIfDue(db: Database, sessionId: string, now: Date): Promise<
 
 /**
  * A verified provider event (webhook): paid → fulfilled exactly once; processing, failed and
- * expired → status change. An event about a session we do not know changes nothing.
+ * expired → status change. An event about a session we do not know changes nothing. Events that
+ * arrive while earlier ones are being applied go together (decision 062): one read of their
+ * sessions and one statement fulfilling those paid by card alone.
  */
 export async function applyPaymentEvent(db: Database, deps: CheckoutDeps, event: PaymentEvent): Promise<void> {
-  const [session] = await db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.providerSessionId, event.providerSessionId))
-    .limit(1);
-  if (!session) return;
-  await applyState(db, deps, session, event.state);
+  // The batch plans the fulfilment in this call's context, so its e-mails keep this request's id.
+  const plan = AsyncResource.bind((session: CheckoutSessionRow) => planFulfilment(deps, session));
+  const outcome = await paymentEventsOf(db).submit({ event, plan });
+  if (outcome.done) announceMailQueued();
+  if (outcome.handled || !outcome.session) return;
+  await applyState(db, deps, outcome.session, event.state);
 }

@@ -1,6 +1,5 @@
-import type { Gate, StatementPart } from '../../db/statement-parts';
-import { startGiftsParts } from '../gifts';
-import { type IssuedVoucher, issueVouchersPart } from '../vouchers';
+import { type GiftRows, newGifts } from '../gifts';
+import { type IssuedVoucher, type NewVoucherRow, newVouchers } from '../vouchers';
 import type { SnapshotUnit } from './snapshot';
 
 /** A voucher a paid checkout issued; for a gift, to whom, its claim token and its e-mail's day. */
@@ -9,21 +8,18 @@ export interface IssuedOrder extends IssuedVoucher {
 }
 
 /**
- * The parts of a paid session's statement that issue its vouchers and start its gifts, written
- * when the gate has a row (decision 057): the vouchers module's voucher per unit (a gift's belongs
- * to nobody yet), the gifts module's transfer per gift. Answers the parts and what they issue.
+ * The rows that issue a paid session's vouchers and start its gifts, keyed by the session
+ * (decisions 057 and 062): the vouchers module's voucher per unit (a gift's belongs to nobody
+ * yet), the gifts module's transfer per gift. Answers the rows and what they issue.
  */
-export function issueUnitsParts(
-  gate: Gate,
-  input: {
-    checkoutSessionId: string;
-    buyerId: string;
-    units: readonly SnapshotUnit[];
-    encryptionKey: string;
-    at: Date;
-  },
-): { parts: StatementPart[]; issued: IssuedOrder[] } {
-  const vouchers = issueVouchersPart(gate, {
+export function issueUnits(input: {
+  checkoutSessionId: string;
+  buyerId: string;
+  units: readonly SnapshotUnit[];
+  encryptionKey: string;
+  at: Date;
+}): { vouchers: NewVoucherRow[]; gifts: GiftRows; issued: IssuedOrder[] } {
+  const vouchers = newVouchers({
     checkoutSessionId: input.checkoutSessionId,
     buyerId: input.buyerId,
     units: input.units.map(({ gift, ...unit }) => ({ ...unit, heldForGift: gift !== undefined })),
@@ -31,7 +27,8 @@ export function issueUnitsParts(
     at: input.at,
   });
   const recipientOf = new Map(input.units.map((unit) => [unit.unitIndex, unit.gift]));
-  const gifts = startGiftsParts(gate, {
+  const { started, ...gifts } = newGifts({
+    checkoutSessionId: input.checkoutSessionId,
     senderId: input.buyerId,
     gifts: vouchers.issued.flatMap((voucher) => {
       const recipient = recipientOf.get(voucher.unitIndex);
@@ -42,10 +39,10 @@ export function issueUnitsParts(
   });
   const issued = vouchers.issued.map((voucher) => {
     const recipient = recipientOf.get(voucher.unitIndex);
-    const gift = gifts.started.get(voucher.id);
+    const gift = started.get(voucher.id);
     if (!recipient || !gift) return voucher;
     const { name, email, message } = recipient;
     return { ...voucher, gift: { name, email, message, ...gift } };
   });
-  return { parts: [vouchers.part, ...gifts.parts], issued };
+  return { vouchers: vouchers.rows, gifts, issued };
 }

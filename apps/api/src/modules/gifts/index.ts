@@ -21,4 +21,12 @@ export {
   OWN_GIFT_MESSAGE,
   TRANSFER_CONFIRMED_MESSAGE,
 } from './service';
-export { type GiftToStart, giftOfVoucher, giftOrdersOf, type StartedGift, startGiftsParts } from './start';
+export {
+  type GiftRows,
+  type GiftToStart,
+  giftOfVoucher,
+  giftOrdersOf,
+  newGifts,
+  type StartedGift,
+  startGiftsParts,
+} from './start';

@@ -3,7 +3,7 @@ import { giftSendAt, type OrderItem, ukDayOf } from '@gvm/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { giftEvents, giftTransfers } from '../../db/schema/gifts';
-import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
+import { type Gate, insertRowsWhen, type Keyed, keyedBy, type StatementPart } from '../../db/statement-parts';
 import type { GiftOfVoucher } from '../vouchers';
 import { newClaimToken } from './tokens';
 
@@ -24,19 +24,27 @@ export interface StartedGift {
   scheduledFor: string | null;
 }
 
+/** The rows that start the gifts of paid checkouts, each keyed by its session (decision 062). */
+export interface GiftRows {
+  transfers: Keyed<typeof giftTransfers.$inferInsert>[];
+  events: Keyed<typeof giftEvents.$inferInsert>[];
+}
+
 /**
- * The parts of a paid checkout's statement that start its gifts (decision 057), written only when
- * the gate has a row: a transfer per gift with a hashed (and sealed) single-use claim token, due
- * now or at 09:00 UK time on its chosen day (decision 025), and the first entry of its history.
- * Answers the parts and each gift by its voucher's id; the caller queues the e-mail of each gift
+ * The gifts of one paid checkout session (decision 057), keyed by the session: a transfer per
+ * gift with a hashed (and sealed) single-use claim token, due now or at 09:00 UK time on its
+ * chosen day (decision 025), and the first entry of its history. Answers the rows for
+ * `startGiftsParts` and each gift by its voucher's id; the caller queues the e-mail of each gift
  * not scheduled for later.
  */
-export function startGiftsParts(
-  gate: Gate,
-  input: { senderId: string; gifts: readonly GiftToStart[]; encryptionKey: string; at: Date },
-): { parts: StatementPart[]; started: Map<string, StartedGift> } {
+export function newGifts(input: {
+  checkoutSessionId: string;
+  senderId: string;
+  gifts: readonly GiftToStart[];
+  encryptionKey: string;
+  at: Date;
+}): GiftRows & { started: Map<string, StartedGift> } {
   const started = new Map<string, StartedGift>();
-  if (input.gifts.length === 0) return { parts: [], started };
   const transfers: (typeof giftTransfers.$inferInsert)[] = [];
   const events: (typeof giftEvents.$inferInsert)[] = [];
   for (const gift of input.gifts) {
@@ -64,13 +72,20 @@ export function startGiftsParts(
         : { transferId, kind: 'sent', detail: { name: gift.name, email: gift.email }, at: input.at },
     );
   }
-  return {
-    parts: [
-      { name: 'started_gifts', body: insertRowsWhen(giftTransfers, transfers, gate) },
-      { name: 'started_gift_events', body: insertRowsWhen(giftEvents, events, gate) },
-    ],
-    started,
-  };
+  const key = input.checkoutSessionId;
+  return { transfers: keyedBy(key, transfers), events: keyedBy(key, events), started };
+}
+
+/**
+ * The parts of a paid checkout's statement that start the gifts of every session the gate
+ * claimed (decisions 057 and 062); none when no session has a gift.
+ */
+export function startGiftsParts(gate: Gate, rows: GiftRows): StatementPart[] {
+  if (rows.transfers.length === 0) return [];
+  return [
+    { name: 'started_gifts', body: insertRowsWhen(giftTransfers, rows.transfers, gate) },
+    { name: 'started_gift_events', body: insertRowsWhen(giftEvents, rows.events, gate) },
+  ];
 }
 
 /** The gift part of each voucher sent as a gift, as the payment result screen shows it. */

@@ -2,7 +2,7 @@ import type { Notification } from '@gvm/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
-import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
+import { type Gate, gatedRecords, insertRowsWhen, type Keyed, type StatementPart } from '../../db/statement-parts';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 
@@ -24,19 +24,19 @@ export async function notifyUser(db: Executor, userId: string, message: string, 
 }
 
 /**
- * The part of a statement that adds notifications when the gate has a row (decision 057): the
- * notifications of a change written in the same statement as the change.
+ * The part of a statement that adds notifications for each change the gate claimed (decisions
+ * 057 and 062): the notifications of a change written in the same statement as the change.
  */
 export function notifyUsersPart(
   gate: Gate,
   name: string,
-  notes: readonly { userId: string; message: string; at: Date }[],
+  notes: readonly Keyed<{ userId: string; message: string; at: Date }>[],
 ): StatementPart {
   return {
     name,
     body: insertRowsWhen(
       notifications,
-      notes.map((note) => ({ userId: note.userId, message: note.message, createdAt: note.at })),
+      notes.map(({ key, row }) => ({ key, row: { userId: row.userId, message: row.message, createdAt: row.at } })),
       gate,
     ),
   };
@@ -44,28 +44,32 @@ export function notifyUsersPart(
 
 /**
  * The part of a statement that notifies the accounts of the given e-mail addresses, those that
- * have one, when the gate has a row (decision 057); `accounts` is the users module's relation of
- * ids and normalised e-mails, and `except` an account left out (the one who caused the change).
+ * have one, for each change the gate claimed (decisions 057 and 062); `accounts` is the users
+ * module's relation of ids and normalised e-mails, and each note's `except` an account left out
+ * (the one who caused the change).
  */
 export function notifyAccountsByEmailPart(
   gate: Gate,
   name: string,
   accounts: SQL,
-  except: string,
-  notes: readonly { email: string; message: string; at: Date }[],
+  notes: readonly Keyed<{ email: string; message: string; at: Date; except: string }>[],
 ): StatementPart {
-  const rows = notes.map((note) => ({
-    email: note.email.trim().toLowerCase(),
-    message: note.message,
-    at: note.at.toISOString(),
+  const rows = notes.map(({ key, row }) => ({
+    key,
+    row: {
+      email: row.email.trim().toLowerCase(),
+      message: row.message,
+      at: row.at.toISOString(),
+      except_user: row.except,
+    },
   }));
   return {
     name,
     body: sql`insert into ${notifications} (user_id, message, created_at)
       select a.id, r.message, r.at
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(email text, message text, at timestamptz)
+      from ${gatedRecords(gate, rows, sql`email text, message text, at timestamptz, except_user uuid`)}
       join ${accounts} a on a.email = r.email
-      where a.id <> ${except} and exists (select from ${gate})`,
+      where a.id <> r.except_user`,
   };
 }
 

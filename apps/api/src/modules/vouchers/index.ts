@@ -17,7 +17,14 @@ export {
   voucherStateOf,
   vouchersOfCustomer,
 } from './console';
-export { type IssuedVoucher, issueVouchersPart, listSessionVouchers, type VoucherUnit } from './issue';
+export {
+  type IssuedVoucher,
+  issueVouchersPart,
+  listSessionVouchers,
+  type NewVoucherRow,
+  newVouchers,
+  type VoucherUnit,
+} from './issue';
 export { codeLastFourOf, lastFourOf } from './last-four';
 export { findVouchersByIds, handOverVoucher, type VoucherRow } from './lookup';
 export {

@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { createVoucherCipher, newVoucherCode, newVoucherPin } from '../../adapters/vouchers';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/vouchers';
-import { type Gate, insertRowsWhen, type StatementPart } from '../../db/statement-parts';
+import { type Gate, insertRowsWhen, type Keyed, keyedBy, type StatementPart } from '../../db/statement-parts';
 import { logoUrl } from '../catalog';
 import { lastFourOf } from './last-four';
 
@@ -31,22 +31,21 @@ export interface IssuedVoucher {
   currency: string;
 }
 
+/** The orders a paid checkout's statement writes, each keyed by its session (decision 062). */
+export type NewVoucherRow = Keyed<typeof orders.$inferInsert>;
+
 /**
- * The part of a paid checkout's statement that issues its vouchers (decision 057): one order per
- * unit with an encrypted code (and PIN), written only when the gate has a row. Answers the part
- * and the vouchers it issues, their ids made here so the rest of the statement can name them. The
- * orders' unique (session, unit) refuses a unit issued twice, and with it the whole statement.
+ * The vouchers of one paid checkout session (decision 057): one order per unit with an encrypted
+ * code (and PIN), keyed by the session, their ids made here so the rest of the statement can name
+ * them. Answers the rows for `issueVouchersPart` and the vouchers they issue.
  */
-export function issueVouchersPart(
-  gate: Gate,
-  input: {
-    checkoutSessionId: string;
-    buyerId: string;
-    units: readonly VoucherUnit[];
-    encryptionKey: string;
-    at: Date;
-  },
-): { part: StatementPart; issued: IssuedVoucher[] } {
+export function newVouchers(input: {
+  checkoutSessionId: string;
+  buyerId: string;
+  units: readonly VoucherUnit[];
+  encryptionKey: string;
+  at: Date;
+}): { rows: NewVoucherRow[]; issued: IssuedVoucher[] } {
   const cipher = createVoucherCipher(input.encryptionKey);
   const units = [...input.units].sort((a, b) => a.unitIndex - b.unitIndex);
   const rows = units.map((unit) => {
@@ -76,7 +75,16 @@ export function issueVouchersPart(
     value: unit.value,
     currency: unit.currency,
   }));
-  return { part: { name: 'issued_vouchers', body: insertRowsWhen(orders, rows, gate) }, issued };
+  return { rows: keyedBy(input.checkoutSessionId, rows), issued };
+}
+
+/**
+ * The part of a paid checkout's statement that issues the vouchers of every session the gate
+ * claimed (decisions 057 and 062). The orders' unique (session, unit) refuses a unit issued twice,
+ * and with it the whole statement.
+ */
+export function issueVouchersPart(gate: Gate, rows: readonly NewVoucherRow[]): StatementPart {
+  return { name: 'issued_vouchers', body: insertRowsWhen(orders, rows, gate) };
 }
 
 /** The vouchers of one checkout session as the payment result screen shows them, in unit order. */

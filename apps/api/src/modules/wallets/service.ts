@@ -11,7 +11,7 @@ import {
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type WalletRow, type WalletTransactionRow, wallets, walletTransactions } from '../../db/schema/wallets';
-import type { Gate, StatementPart } from '../../db/statement-parts';
+import { type Gate, gatedRecords, type Keyed, type StatementPart } from '../../db/statement-parts';
 import { violatedCheckConstraint } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 
@@ -149,33 +149,46 @@ export interface CardPurchase {
 }
 
 /**
- * The parts of a paid checkout's statement that record its card purchase in the history of the
- * wallet in its currency (docs/product/wallet-and-credit.md; decision 057), written when the gate
- * has a row: shown with a plus, it does not change the credit balance. The wallet is created (or
- * locked, if it exists) and the row added together; one row per checkout session, whoever calls twice.
+ * The parts of a paid checkout's statement that record each card purchase whose session the gate
+ * claimed (keyed by it) in the history of the buyer's wallet in its currency
+ * (docs/product/wallet-and-credit.md; decisions 057 and 062): shown with a plus, it does not
+ * change the credit balance. Each wallet is created (or locked, if it exists) once, in the order
+ * of its buyer and currency, and the rows added together; one row per checkout session, whoever
+ * calls twice.
  */
-export function recordCardPurchaseParts(gate: Gate, purchase: CardPurchase): StatementPart[] {
-  const orderIds =
-    purchase.orderIds.length > 0
-      ? sql`array[${sql.join(
-          purchase.orderIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::uuid[]`
-      : sql`'{}'::uuid[]`;
+export function recordCardPurchaseParts(gate: Gate, purchases: readonly Keyed<CardPurchase>[]): StatementPart[] {
+  const rows = purchases.map(({ key, row }) => ({
+    key,
+    row: {
+      user_id: row.userId,
+      checkout_session_id: row.checkoutSessionId,
+      amount: row.amount,
+      currency: row.currency,
+      order_ids: row.orderIds,
+      at: row.at.toISOString(),
+    },
+  }));
   return [
+    {
+      name: 'card_purchases',
+      body: sql`select r.* from ${gatedRecords(
+        gate,
+        rows,
+        sql`user_id uuid, checkout_session_id uuid, amount integer, currency text, order_ids uuid[], at timestamptz`,
+      )}`,
+    },
     {
       name: 'purchase_wallet',
       body: sql`insert into ${wallets} (user_id, currency)
-        select ${purchase.userId}, ${purchase.currency} where exists (select from ${gate})
+        select distinct user_id, currency from card_purchases order by user_id, currency
         on conflict (user_id, currency) do update set updated_at = ${wallets.updatedAt}
-        returning id`,
+        returning id, user_id, currency`,
     },
     {
       name: 'purchase_row',
       body: sql`insert into ${walletTransactions} (wallet_id, type, amount, currency, order_ids, checkout_session_id, created_at)
-        select id, 'purchase', ${purchase.amount}, ${purchase.currency}, ${orderIds}, ${purchase.checkoutSessionId},
-          ${purchase.at.toISOString()}::timestamptz
-        from purchase_wallet
+        select w.id, 'purchase', p.amount, p.currency, p.order_ids, p.checkout_session_id, p.at
+        from card_purchases p join purchase_wallet w on w.user_id = p.user_id and w.currency = p.currency
         on conflict (checkout_session_id, type) do nothing`,
     },
   ];
