@@ -1,4 +1,5 @@
 import { apiUrl, cartEndpoints, type Product } from '@gvm/contract';
+import { chatShopperCopy } from '@gvm/contract/support-chat-text';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
@@ -99,6 +100,18 @@ test("a new shopper's first visit creates the wallet and says so once the balanc
   await expect(page.getByText('GBP 0.00')).toBeVisible();
   await expect(page.getByText('Wallet Created')).toBeVisible();
   await expect(page.getByText('A new wallet has been created.')).toBeVisible();
+  // The toast stands above the support chat's launcher, in the same corner, and leaves it clickable.
+  const launcher = page.getByRole('button', { name: chatShopperCopy.launcher });
+  await expect(launcher).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [toastBox, launcherBox] = [
+        await page.locator('[data-sonner-toast]').boundingBox(),
+        await launcher.boundingBox(),
+      ];
+      return toastBox && launcherBox ? launcherBox.y - (toastBox.y + toastBox.height) : undefined;
+    })
+    .toBeGreaterThanOrEqual(8);
 
   await page.reload();
   await expect(page.getByText('GBP 0.00')).toBeVisible();
