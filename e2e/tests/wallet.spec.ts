@@ -7,8 +7,6 @@ import { findProduct } from './support/catalogue';
 import { buyThroughApi } from './support/purchase';
 import { signInThroughApi } from './support/sign-in';
 
-/** The simulator's card that pays at once (decision 016). */
-
 /**
  * A fresh shopper, signed in in `page`, buys `product` at £50 for themselves by card (through the
  * API: buying in the browser is checkout.spec.ts's subject).
@@ -100,7 +98,7 @@ test("a new shopper's first visit creates the wallet and says so once the balanc
   await expect(page.getByText('GBP 0.00')).toBeVisible();
   await expect(page.getByText('Wallet Created')).toBeVisible();
   await expect(page.getByText('A new wallet has been created.')).toBeVisible();
-  // The toast stands above the support chat's launcher, in the same corner, and leaves it clickable.
+  // The toast stands above the support chat's launcher, in the same corner, not over it.
   const launcher = page.getByRole('button', { name: chatShopperCopy.launcher });
   await expect(launcher).toBeVisible();
   await expect

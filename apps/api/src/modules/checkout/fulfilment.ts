@@ -199,13 +199,11 @@ function planFulfilment(deps: CheckoutDeps, session: CheckoutSessionRow): Fulfil
  * `with claimed as (update checkout_sessions ... where fulfilled_at is null returning id), <parts>
  * select id from claimed`. The claim takes each session's row lock, in the order of their ids,
  * and claims those still unfulfilled; every part writes a session's rows only if it was claimed.
- * Answers the fulfilments written; of two for the same session, only the first is tried.
+ * `fulfilments` name different sessions; answers those written.
  */
 async function writeFulfilments(db: Executor, fulfilments: readonly Fulfilment[]): Promise<Set<Fulfilment>> {
-  const firstOfEach = new Map<string, Fulfilment>();
-  for (const plan of fulfilments) if (!firstOfEach.has(plan.sessionId)) firstOfEach.set(plan.sessionId, plan);
   // In the order of the ids (uuids in lower case sort as PostgreSQL sorts them), so two batches lock alike.
-  const plans = [...firstOfEach.values()].sort((a, b) => (a.sessionId < b.sessionId ? -1 : 1));
+  const plans = [...fulfilments].sort((a, b) => (a.sessionId < b.sessionId ? -1 : 1));
   const gate = gateNamed('claimed');
   const claims = plans.map((plan) => ({ id: plan.sessionId, at: plan.at.toISOString() }));
   const claim: StatementPart = {
@@ -256,17 +254,17 @@ interface PendingEvent {
   plan: (session: CheckoutSessionRow) => Fulfilment;
 }
 
-/** What a batch did with an event: its session, and whether the batch fulfilled it (`done`) or left it to the caller. */
+/** What a batch did with an event: whether it fulfilled the session, or the session it left to the caller. */
 interface EventOutcome {
-  session: CheckoutSessionRow | undefined;
-  handled: boolean;
   done: boolean;
+  leftToCaller?: CheckoutSessionRow;
 }
 
 /**
  * Applies payment events that arrive together as one batch (group commit, decision 062): one read
  * of all their sessions, then one statement fulfilling every one paid by card alone and not yet
- * fulfilled. The rest (other states, UGM Credit) are left to each caller.
+ * fulfilled (planned once, for the first of its events). The rest (other states, UGM Credit) are
+ * left to each caller.
  */
 async function applyEventBatch(db: Database, pending: readonly PendingEvent[]): Promise<EventOutcome[]> {
   const rows = await db
@@ -276,17 +274,21 @@ async function applyEventBatch(db: Database, pending: readonly PendingEvent[]): 
       inArray(checkoutSessions.providerSessionId, [...new Set(pending.map((item) => item.event.providerSessionId))]),
     );
   const byProviderId = new Map(rows.map((row) => [row.providerSessionId, row]));
-  const planned = pending.map((item) => {
+  const planned = new Set<string>();
+  const outcomes = pending.map((item) => {
     const session = byProviderId.get(item.event.providerSessionId);
-    const batched = session && !session.fulfilledAt && item.event.state === 'paid' && session.creditAmount === 0;
-    return { session, plan: batched ? item.plan(session) : undefined };
+    if (!session || session.fulfilledAt) return {};
+    if (item.event.state !== 'paid' || session.creditAmount > 0) return { leftToCaller: session };
+    // A second event for a session already in this batch: the first one's plan fulfils it.
+    if (planned.has(session.id)) return {};
+    planned.add(session.id);
+    return { plan: item.plan(session) };
   });
-  const plans = planned.flatMap((item) => (item.plan ? [item.plan] : []));
+  const plans = outcomes.flatMap((outcome) => (outcome.plan ? [outcome.plan] : []));
   const written = plans.length > 0 ? await writeFulfilments(db, plans) : new Set<Fulfilment>();
-  return planned.map(({ session, plan }) => ({
-    session,
-    handled: plan !== undefined || !session || session.fulfilledAt !== null,
+  return outcomes.map(({ plan, leftToCaller }) => ({
     done: plan !== undefined && written.has(plan),
+    ...(leftToCaller ? { leftToCaller } : {}),
   }));
 }
 
@@ -377,6 +379,5 @@ export async function applyPaymentEvent(db: Database, deps: CheckoutDeps, event:
   const plan = AsyncResource.bind((session: CheckoutSessionRow) => planFulfilment(deps, session));
   const outcome = await paymentEventsOf(db).submit({ event, plan });
   if (outcome.done) announceMailQueued();
-  if (outcome.handled || !outcome.session) return;
-  await applyState(db, deps, outcome.session, event.state);
+  if (outcome.leftToCaller) await applyState(db, deps, outcome.leftToCaller, event.state);
 }
