@@ -6,6 +6,7 @@ export function instantProvider(): PaymentProvider {
   return {
     name: 'simulator',
     refund: async () => ({ providerRefundId: `bench_re_${randomBytes(6).toString('hex')}` }),
+    findRefund: async () => null,
     createHostedSession: async () => {
       const providerSessionId = `bench_${randomBytes(12).toString('hex')}`;
       return { providerSessionId, url: `https://pay.example.test/${providerSessionId}` };

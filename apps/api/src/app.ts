@@ -23,7 +23,7 @@ import { creditHoldReleaseTask } from './modules/checkout';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { servesDevMailbox } from './modules/dev-mailbox/gate';
 import { devMailboxAbsentRoutes, devMailboxRoutes } from './modules/dev-mailbox/routes';
-import { financeRoutes } from './modules/finance';
+import { financeRoutes, settleRefundsTask } from './modules/finance';
 import { giftOfVoucher, giftScheduleTask, registerGiftScheduler } from './modules/gifts';
 import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes, probeRoutes } from './modules/health/routes';
@@ -235,5 +235,7 @@ function registerBackgroundJobs(app: App, mailWorker: Partial<MailWorkerOptions>
     creditHoldReleaseTask(app),
     // Vouchers issued before migration 0012 get their code's last four for the console (decision 048).
     codeLast4BackfillTask(app),
+    // Card refunds whose provider's answer never came, settled by asking it (decision 063).
+    settleRefundsTask(app),
   ]);
 }

@@ -26,6 +26,7 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: milliseconds(defaultDatabaseTimeouts.statementMs),
   DB_QUERY_TIMEOUT_MS: milliseconds(defaultDatabaseTimeouts.queryMs),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(defaultDatabaseTimeouts.idleInTransactionMs),
+  DB_POOL_WAIT_MS: milliseconds(defaultDatabaseTimeouts.poolWaitMs),
   /** The whole request, headers and body, must arrive within this (a trickled body is cut off). */
   HTTP_REQUEST_TIMEOUT_MS: milliseconds(30_000),
   SMTP_URL: z
@@ -240,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,
       queryMs: e.DB_QUERY_TIMEOUT_MS,
       idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      poolWaitMs: e.DB_POOL_WAIT_MS,
     },
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,

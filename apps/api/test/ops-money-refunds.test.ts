@@ -237,7 +237,7 @@ describe('refunding an order', () => {
     expect(defined(await ledgerOf(ctx, buyer)).wallet.balance).toBe(4000);
   }, 120_000);
 
-  it('leaves nothing behind when the provider refuses: no voided voucher, no refund row, no audit, no e-mail', async () => {
+  it('refused by the provider: recorded as failed, its voucher given back, nothing moved or e-mailed', async () => {
     const finance = await signedInOperator(ctx, 'finance');
     const buyer = await createUserAndToken(ctx.app);
     const { orderId, voucherIds } = await buyOrder(ctx, buyer, [{ product: ctx.argos, value: 25 }]);
@@ -250,12 +250,17 @@ describe('refunding an order', () => {
       'The payment provider did not accept the refund. Nothing was changed; please try again later.',
     );
     expect((await voucher(defined(voucherIds[0]))).status).toBe('active');
-    expect(await refundsOf(orderId)).toEqual([]);
-    expect(await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, orderId))).toEqual([]);
+    expect(await refundsOf(orderId)).toEqual([
+      expect.objectContaining({ status: 'failed', failure: 'provider refused the refund', doneAt: null }),
+    ]);
+    const order = (await opsCall(ctx.app, 'GET', `/orders/${orderId}`, finance.token)).json<OpsOrder>();
+    expect(order).toMatchObject({ refunded: 0, refundable: { card: 2500, credit: 2500 } });
+    expect(order.refunds).toEqual([expect.objectContaining({ status: 'failed' })]);
     expect(await mailsTo(ctx.app, buyer.user.email)).toHaveLength(mailsBefore);
 
     const retried = await refund(ctx, finance, orderId, { amount: 2500, refundTo: 'card' });
-    expect(retried.statusCode).toBe(200);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<RefundAnswer>().refund.status).toBe('done');
   }, 60_000);
 });
 

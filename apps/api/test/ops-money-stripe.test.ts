@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { OrderItem, RefundAnswer } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentSimulator } from '../src/adapters/payments';
+import { ProviderRefusedError } from '../src/adapters/payments';
 import { orders, refunds } from '../src/db/schema';
 import { defined } from './support/checkout';
 import { createOperator, opsCall, signInOperator } from './support/operators';
-import { createPaymentsTestApp, openCheckout, type PaymentsTestContext, personalCheckout } from './support/payments';
+import {
+  createPaymentsTestApp,
+  openCheckout,
+  type PaymentsTestContext,
+  payOnPage,
+  personalCheckout,
+} from './support/payments';
 import { sendAs } from './support/requests';
 import { type StripeStandIn, startStripeStandIn } from './support/stripe-stand-in';
 import { createUserAndToken } from './support/users';
@@ -76,31 +82,72 @@ describe('a card refund with Stripe', () => {
     expect(voucher?.status).toBe('refunded');
   }, 60_000);
 
-  it('leaves nothing behind when Stripe refuses the refund', async () => {
+  it('refused by Stripe: recorded as failed, the voucher given back, nothing refunded', async () => {
     const { orderId, voucherId, sessionId } = await paidOrder(20);
     standIn.failAsyncPayment(sessionId);
     const before = standIn.refunds.length;
     const answer = await refundCall(orderId, randomUUID(), 2000);
     expect(answer.statusCode).toBe(503);
     expect(standIn.refunds).toHaveLength(before);
-    expect(await ctx.app.db.select().from(refunds).where(eq(refunds.checkoutSessionId, orderId))).toEqual([]);
+    expect(await ctx.app.db.select().from(refunds).where(eq(refunds.checkoutSessionId, orderId))).toEqual([
+      expect.objectContaining({ status: 'failed', failure: 'No such payment_intent' }),
+    ]);
     const [voucher] = await ctx.app.db.select().from(orders).where(eq(orders.id, voucherId));
     expect(voucher?.status).toBe('active');
+  }, 60_000);
+
+  it('never more than the card paid: Stripe refuses the excess, and a lost answer is found by its key', async () => {
+    const { orderId, sessionId } = await paidOrder(30);
+    const intent = defined(standIn.session(sessionId)?.payment_intent);
+    const provider = ctx.app.payments;
+    const first = randomUUID();
+    const made = await provider.refund({
+      providerSessionId: sessionId,
+      amount: 2000,
+      currency: 'GBP',
+      idempotencyKey: first,
+    });
+    expect(await provider.findRefund({ providerSessionId: sessionId, idempotencyKey: first })).toEqual(made);
+    expect(await provider.findRefund({ providerSessionId: sessionId, idempotencyKey: randomUUID() })).toBeNull();
+    await expect(
+      provider.refund({ providerSessionId: sessionId, amount: 1500, currency: 'GBP', idempotencyKey: randomUUID() }),
+    ).rejects.toBeInstanceOf(ProviderRefusedError);
+    await expect(
+      provider.refund({ providerSessionId: sessionId, amount: 900, currency: 'GBP', idempotencyKey: first }),
+    ).rejects.toBeInstanceOf(ProviderRefusedError);
+    expect(standIn.refunds.filter((refund) => refund.payment_intent === intent).map((refund) => refund.amount)).toEqual(
+      [2000],
+    );
+    expect(orderId).toBeTruthy();
   }, 60_000);
 });
 
 describe('a card refund with the simulator', () => {
-  it('is recorded once per idempotency key', async () => {
-    const simulator = new PaymentSimulator({
-      db: ctx.app.db,
-      publicUrl: 'http://localhost',
-      webhookSecret: 'whsec_sim',
-    });
-    const request = { providerSessionId: 'sim_x', amount: 1200, currency: 'GBP', idempotencyKey: randomUUID() };
-    const first = await simulator.refund(request);
-    const again = await simulator.refund(request);
-    expect(again).toEqual(first);
-    expect(await simulator.refunds()).toEqual([{ ...request, id: first.providerRefundId }]);
-    await simulator.close();
+  it('is recorded once per idempotency key, never more than the payment took, and found by its key', async () => {
+    const simulated = await createPaymentsTestApp({}, { pollMs: 60_000 });
+    try {
+      const simulator = defined(simulated.simulator);
+      const buyer = await createUserAndToken(simulated.app);
+      const url = await openCheckout(simulated.app, buyer, personalCheckout(simulated.argos, 12));
+      const providerSessionId = defined(/\/pay\/(sim_[\w-]+)/.exec(url)?.[1], 'simulator session id');
+      const paid = await payOnPage(simulated.app, providerSessionId, { cardNumber: '4242 4242 4242 4242' });
+      expect(paid.statusCode, paid.body).toBe(303);
+      const request = { providerSessionId, amount: 1000, currency: 'GBP', idempotencyKey: randomUUID() };
+      const first = await simulator.refund(request);
+      const again = await simulator.refund(request);
+      expect(again).toEqual(first);
+      expect(await simulator.findRefund(request)).toEqual(first);
+      expect(await simulator.findRefund({ ...request, idempotencyKey: randomUUID() })).toBeNull();
+      await expect(simulator.refund({ ...request, amount: 900 })).rejects.toBeInstanceOf(ProviderRefusedError);
+      await expect(simulator.refund({ ...request, idempotencyKey: randomUUID() })).rejects.toBeInstanceOf(
+        ProviderRefusedError,
+      );
+      await expect(
+        simulator.refund({ ...request, providerSessionId: 'sim_unknown', idempotencyKey: randomUUID() }),
+      ).rejects.toBeInstanceOf(ProviderRefusedError);
+      expect(await simulator.refunds()).toEqual([{ ...request, id: first.providerRefundId }]);
+    } finally {
+      await simulated.close();
+    }
   });
 });

@@ -369,6 +369,7 @@ describe('timeout configuration', () => {
       DB_STATEMENT_TIMEOUT_MS: '3000',
       DB_QUERY_TIMEOUT_MS: '4000',
       DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '5000',
+      DB_POOL_WAIT_MS: '700',
       HTTP_REQUEST_TIMEOUT_MS: '6000',
     });
     expect(config.databaseTimeouts).toEqual({
@@ -376,6 +377,7 @@ describe('timeout configuration', () => {
       statementMs: 3000,
       queryMs: 4000,
       idleInTransactionMs: 5000,
+      poolWaitMs: 700,
     });
     expect(config.httpRequestTimeoutMs).toBe(6000);
   });

@@ -19,6 +19,13 @@ export type RefundDestination = (typeof refundDestinations)[number];
 
 export const moneyRequestStatuses = ['pending', 'done', 'rejected'] as const;
 export type MoneyRequestStatus = (typeof moneyRequestStatuses)[number];
+/**
+ * A refund's: an adjustment's, and for a refund to the card `processing` (recorded, its vouchers
+ * voided, the provider not yet confirming it) and `failed` (the provider refused it: its vouchers
+ * were given back and nothing moved).
+ */
+export const refundStatuses = ['pending', 'processing', 'done', 'rejected', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
 
 const idSchema = text('A valid id is required').regex(
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
@@ -56,7 +63,9 @@ export const opsRefundSchema = z.object({
   currency: z.string(),
   refundTo: z.enum(refundDestinations),
   reason: z.string(),
-  status: z.enum(moneyRequestStatuses),
+  status: z.enum(refundStatuses),
+  /** Why the payment provider refused it (`failed`), in the provider's words. */
+  failure: z.string().nullable(),
   requestedBy: operatorRefSchema,
   decidedBy: operatorRefSchema.nullable(),
   createdAt: z.string(),
@@ -167,7 +176,7 @@ export type ApprovalDecisionRequest = z.input<typeof approvalDecisionRequestSche
 export const approvalDecisionAnswerSchema = z.object({
   id: z.string(),
   kind: z.enum(['refund', 'adjustment']),
-  status: z.enum(moneyRequestStatuses),
+  status: z.enum(refundStatuses),
   message: z.string(),
 });
 export type ApprovalDecisionAnswer = z.infer<typeof approvalDecisionAnswerSchema>;

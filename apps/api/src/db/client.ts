@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { currentDatabaseLane } from '../lib/request-context';
 import * as schema from './schema';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './timeouts';
 
@@ -45,7 +46,13 @@ export interface DatabaseOptions {
    * the tests' already-migrated database (decision 004).
    */
   pgliteArchive?: Blob | undefined;
+  /** PostgreSQL: connections for the shop (every request but the console's, and the jobs). */
   poolSize?: number;
+  /**
+   * PostgreSQL: connections kept for the operator console's requests (`/api/v1/ops/...`), a pool
+   * of their own, so that neither side can take the other's (decision 063); 0 shares the shop's.
+   */
+  consolePoolSize?: number;
   /** How long to wait on PostgreSQL; each one missing takes its default (decision 021). */
   timeouts?: Partial<DatabaseTimeouts>;
 }
@@ -53,19 +60,29 @@ export interface DatabaseOptions {
 /** PostgreSQL cannot be reached or refuses us; the message says why in words an operator can act on. */
 export class DatabaseUnavailableError extends Error {}
 
+/**
+ * Every connection of the pool was in use for longer than `DB_POOL_WAIT_MS`: the request is
+ * answered 503 with Retry-After (plugins/error-handler.ts), quickly, and nothing was changed.
+ */
+export class DatabaseBusyError extends Error {
+  constructor(pool: string, waitedMs: number) {
+    super(`Every connection of the ${pool} pool stayed in use for ${waitedMs} ms`);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** Which pool a query takes: the console's requests have their own (decision 063). */
+export type DatabaseLane = 'shop' | 'console';
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts };
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, timeouts);
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.consolePoolSize ?? 3, timeouts);
   }
   return openPglite(options.pgliteDir, options.pgliteArchive);
 }
 
-async function openPostgres(
-  connectionString: string,
-  max: number,
-  timeouts: DatabaseTimeouts,
-): Promise<DatabaseHandle> {
+function newPool(connectionString: string, max: number, timeouts: DatabaseTimeouts): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -86,15 +103,34 @@ async function openPostgres(
   });
   // An idle client's error (the server restarting) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  return pool;
+}
+
+async function openPostgres(
+  connectionString: string,
+  max: number,
+  consoleMax: number,
+  timeouts: DatabaseTimeouts,
+): Promise<DatabaseHandle> {
+  const pool = newPool(connectionString, max, timeouts);
+  const consolePool = consoleMax > 0 ? newPool(connectionString, consoleMax, timeouts) : undefined;
+  const endPools = () => Promise.all([pool.end(), consolePool?.end()]).then(() => {});
   try {
     await pool.query('select 1');
   } catch (error) {
-    await pool.end().catch(() => {});
+    await endPools().catch(() => {});
     throw new DatabaseUnavailableError(describeConnectionFailure(connectionString, error, timeouts), {
       cause: error,
     });
   }
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = drizzleNodePg({
+    client: new LanePool(
+      { shop: pool, console: consolePool },
+      currentDatabaseLane,
+      timeouts.poolWaitMs,
+    ) as unknown as pg.Pool,
+    schema,
+  });
   return {
     db,
     kind: 'postgres',
@@ -108,8 +144,68 @@ async function openPostgres(
         return false;
       }
     },
-    close: () => pool.end(),
+    close: endPools,
   };
+}
+
+/**
+ * What drizzle is given for PostgreSQL: two pools behind the face of one (drizzle checks for a
+ * `Pool` by its class name, then calls `connect` and `query`). A request of the console takes
+ * connections from the console's pool and every other query from the shop's, so a burst of
+ * console work cannot starve shoppers, nor shoppers the console. Taking a connection waits at most
+ * `waitMs`, then fails with DatabaseBusyError (503 with Retry-After) rather than holding the
+ * request until the connect timeout.
+ */
+class LanePool {
+  readonly #pools: Record<DatabaseLane, pg.Pool>;
+  readonly #laneOf: () => DatabaseLane;
+  readonly #waitMs: number;
+
+  constructor(pools: { shop: pg.Pool; console: pg.Pool | undefined }, laneOf: () => DatabaseLane, waitMs: number) {
+    this.#pools = { shop: pools.shop, console: pools.console ?? pools.shop };
+    this.#laneOf = laneOf;
+    this.#waitMs = waitMs;
+  }
+
+  connect(): Promise<pg.PoolClient> {
+    const lane = this.#laneOf();
+    const pool = this.#pools[lane];
+    // A free connection now: no timer needed (the common case).
+    if (pool.idleCount > 0 && pool.waitingCount === 0) return pool.connect();
+    return new Promise((resolve, reject) => {
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        reject(new DatabaseBusyError(lane, this.#waitMs));
+      }, this.#waitMs);
+      pool.connect().then(
+        (client) => {
+          clearTimeout(timer);
+          // Given up on: straight back to the pool for the next in line.
+          if (late) client.release();
+          else resolve(client);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (!late) reject(error);
+        },
+      );
+    });
+  }
+
+  /** One query on a connection of its own, given back after it as pg's `Pool.query` does. */
+  async query(...args: unknown[]): Promise<unknown> {
+    const client = await this.connect();
+    try {
+      const result = await (client.query as (...queryArgs: unknown[]) => Promise<unknown>)(...args);
+      client.release();
+      return result;
+    } catch (error) {
+      // As pg-pool does after a failed query: the connection may be in any state, so it goes.
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+  }
 }
 
 /**

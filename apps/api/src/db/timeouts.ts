@@ -12,6 +12,11 @@ export interface DatabaseTimeouts {
   queryMs: number;
   /** PostgreSQL ends a session left idle inside a transaction, releasing its locks. */
   idleInTransactionMs: number;
+  /**
+   * Longest a request waits for a free connection of its pool before it is answered 503 with
+   * Retry-After: an exhausted pool refuses quickly instead of holding every request for long.
+   */
+  poolWaitMs: number;
 }
 
 export const defaultDatabaseTimeouts: DatabaseTimeouts = {
@@ -19,4 +24,5 @@ export const defaultDatabaseTimeouts: DatabaseTimeouts = {
   statementMs: 10_000,
   queryMs: 12_000,
   idleInTransactionMs: 20_000,
+  poolWaitMs: 2_000,
 };

@@ -18,3 +18,14 @@ export function violatedCheckConstraint(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * A row lock taken with NOWAIT that another transaction holds (SQLSTATE 55P03, lock_not_available):
+ * the request is answered 409 'try again' rather than waiting with a pool connection in hand.
+ */
+export function isLockBusy(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: unknown }).code === '55P03') return true;
+  }
+  return false;
+}

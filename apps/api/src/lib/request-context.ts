@@ -1,10 +1,13 @@
 import { fastifyRequestContext, requestContext } from '@fastify/request-context';
+import { API_BASE_PATH } from '@gvm/contract';
 import type { FastifyInstance } from 'fastify';
 
 declare module '@fastify/request-context' {
   interface RequestContextData {
     /** The id the request's own log lines carry (`reqId`), and its answer's `x-request-id`. */
     requestId: string;
+    /** The pool of database connections the request takes from (db/client.ts, decision 063). */
+    databaseLane: 'shop' | 'console';
   }
 }
 
@@ -15,12 +18,27 @@ declare module '@fastify/request-context' {
  * so the 30-odd places that queue an e-mail need not be handed it.
  */
 export async function registerRequestContext(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ requestId: String(request.id) }) });
+  await app.register(fastifyRequestContext, {
+    defaultStoreValues: (request) => ({
+      requestId: String(request.id),
+      databaseLane: isConsoleRoute(request.routeOptions.url) ? 'console' : 'shop',
+    }),
+  });
+}
+
+/** The operator console's API routes (`/api/v1/ops/...`), by the route matched, however the path was spelt. */
+export function isConsoleRoute(routeUrl: string | undefined): boolean {
+  return routeUrl?.startsWith(`${API_BASE_PATH}/ops/`) ?? false;
 }
 
 /** The id of the request this code runs for; undefined in a job, a timer or start-up. */
 export function currentRequestId(): string | undefined {
   return requestContext.get('requestId');
+}
+
+/** The pool the request this code runs for takes its connections from; the shop's outside a request. */
+export function currentDatabaseLane(): 'shop' | 'console' {
+  return requestContext.get('databaseLane') === 'console' ? 'console' : 'shop';
 }
 
 /** The log field a request's lines carry its id in (Fastify's `requestIdLogLabel`): jobs use it too. */

@@ -5,6 +5,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app-types';
+import { DatabaseBusyError } from '../db/client';
 import { AppError } from '../lib/errors';
 import { fieldErrorsOf } from '../lib/validation';
 
@@ -20,6 +21,11 @@ export function registerErrorHandling(app: App): void {
     if (error instanceof AppError) {
       return reply.status(error.status).send(errorBody(error.message, error.errors));
     }
+    if (isDatabaseBusy(error)) {
+      // Every connection was taken for too long: refused quickly, nothing changed (decision 063).
+      request.log.warn({ err: withoutQueryParameters(error) }, 'database pool exhausted');
+      return reply.status(503).header('retry-after', '1').send(errorBody(busyMessage));
+    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send(errorBody(serverErrorMessage));
@@ -31,6 +37,20 @@ export function registerErrorHandling(app: App): void {
     request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
     return reply.status(500).send(errorBody(serverErrorMessage));
   });
+}
+
+const busyMessage = 'We are very busy right now and nothing was changed. Please try again in a moment.';
+
+/**
+ * No database connection came free in time: our pool's bounded wait (DatabaseBusyError), or pg's
+ * own connect timeout, anywhere in the error's causes (drizzle wraps a failed query's).
+ */
+function isDatabaseBusy(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if (current instanceof DatabaseBusyError) return true;
+    if (current.message === 'timeout exceeded when trying to connect') return true;
+  }
+  return false;
 }
 
 /** A failed query as logged: drizzle's error with the bound values taken out. */

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  HostedSession,
-  HostedSessionRequest,
-  PaymentProvider,
-  ProviderRefundRequest,
-  ProviderSessionState,
+import {
+  type HostedSession,
+  type HostedSessionRequest,
+  type PaymentProvider,
+  type ProviderRefundRequest,
+  ProviderRefusedError,
+  type ProviderSessionState,
 } from '../../src/adapters/payments/provider';
 
 /**
@@ -22,8 +23,13 @@ export interface FakePayments extends PaymentProvider {
   /** Refunds made (one per idempotency key, as a provider keeps them), and every call. */
   readonly refunds: (ProviderRefundRequest & { id: string })[];
   refundCalls: number;
-  /** How the next `refund` calls behave: 'ok', a delay in ms before answering, or 'fail'. */
-  refundBehaviour: { delayMs: number; fail: boolean };
+  /**
+   * How the next `refund` calls behave: a delay in ms before answering; `fail`: the provider
+   * refuses (ProviderRefusedError); `lose`: the refund is made but its answer is lost (a timeout),
+   * or with `lose: 'before'` the call fails before reaching the provider.
+   */
+  refundBehaviour: { delayMs: number; fail: boolean; lose?: 'after' | 'before' | undefined };
+  findRefundCalls: number;
 }
 
 export function createFakePayments(): FakePayments {
@@ -38,18 +44,33 @@ export function createFakePayments(): FakePayments {
     retrieveCalls: 0,
     refunds: [],
     refundCalls: 0,
+    findRefundCalls: 0,
     refundBehaviour: { delayMs: 0, fail: false },
     async refund(request) {
       fake.refundCalls += 1;
-      const { delayMs, fail } = fake.refundBehaviour;
+      const { delayMs, fail, lose } = fake.refundBehaviour;
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      if (fail) throw new Error('provider refused the refund');
+      if (fail) throw new ProviderRefusedError('provider refused the refund');
+      if (lose === 'before') throw new Error('connect ETIMEDOUT');
       const existing = refundsByKey.get(request.idempotencyKey);
-      if (existing) return { providerRefundId: existing.id };
-      const made = { ...request, id: `re_fake_${randomBytes(6).toString('hex')}` };
-      refundsByKey.set(request.idempotencyKey, made);
-      fake.refunds.push(made);
+      if (
+        existing &&
+        (existing.amount !== request.amount || existing.providerSessionId !== request.providerSessionId)
+      ) {
+        throw new ProviderRefusedError('idempotency key reused with other parameters');
+      }
+      const made = existing ?? { ...request, id: `re_fake_${randomBytes(6).toString('hex')}` };
+      if (!existing) {
+        refundsByKey.set(request.idempotencyKey, made);
+        fake.refunds.push(made);
+      }
+      if (lose === 'after') throw new Error('read ETIMEDOUT');
       return { providerRefundId: made.id };
+    },
+    async findRefund(request) {
+      fake.findRefundCalls += 1;
+      const made = refundsByKey.get(request.idempotencyKey);
+      return made && made.providerSessionId === request.providerSessionId ? { providerRefundId: made.id } : null;
     },
     async createHostedSession(request): Promise<HostedSession> {
       if (failing) throw new Error('provider unavailable');

@@ -3,11 +3,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for the two Stripe API calls the app makes, answering the JSON Stripe
- * documents for a Checkout Session (https://docs.stripe.com/api/checkout/sessions/object):
- * POST /v1/checkout/sessions (form-encoded, replayed for a repeated Idempotency-Key, as Stripe
- * does) and GET /v1/checkout/sessions/:id (with `expand[]=payment_intent`). The app reaches it
- * through STRIPE_API_URL; tests read what arrived and move sessions along.
+ * A local stand-in for the Stripe API calls the app makes, answering the JSON Stripe documents
+ * for a Checkout Session (https://docs.stripe.com/api/checkout/sessions/object) and a Refund
+ * (https://docs.stripe.com/api/refunds): POST /v1/checkout/sessions (form-encoded, replayed for a
+ * repeated Idempotency-Key, as Stripe does), GET /v1/checkout/sessions/:id (with
+ * `expand[]=payment_intent`), POST /v1/refunds (refusing more than is left of the payment, and a
+ * key reused with other parameters, as Stripe does) and GET /v1/refunds?payment_intent=. The app
+ * reaches it through STRIPE_API_URL; tests read what arrived and move sessions along.
  */
 export interface RecordedStripeRequest {
   method: string;
@@ -27,6 +29,7 @@ interface StandInSession {
 interface StandInIntent {
   id: string;
   object: 'payment_intent';
+  amount: number;
   status: string;
   last_payment_error: { code: string; message: string } | null;
 }
@@ -82,6 +85,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>();
   const intents = new Map<string, StandInIntent>();
   const replies = new Map<string, string>();
+  /** The form each Idempotency-Key was first used with: Stripe refuses the key with another. */
+  const keyedForms = new Map<string, string>();
   const refunds: StandInRefund[] = [];
 
   function createSession(form: Record<string, unknown>): StandInSession {
@@ -156,6 +161,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       if (request.method === 'POST' && url.pathname === '/v1/refunds') {
         const key = request.headers['idempotency-key'];
+        if (typeof key === 'string' && keyedForms.has(key) && keyedForms.get(key) !== body) {
+          send(400, {
+            error: {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          });
+          return;
+        }
         const replay = typeof key === 'string' ? replies.get(key) : undefined;
         if (replay) {
           response.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
@@ -169,10 +184,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           });
           return;
         }
+        const amount = Number(form.amount ?? intent.amount);
+        const refunded = refunds
+          .filter((made) => made.payment_intent === intent.id)
+          .reduce((total, made) => total + made.amount, 0);
+        if (refunded + amount > intent.amount) {
+          send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: refunded >= intent.amount ? 'charge_already_refunded' : undefined,
+              message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - refunded})`,
+            },
+          });
+          return;
+        }
         const refund: StandInRefund = {
           id: `re_${randomBytes(12).toString('hex')}`,
           object: 'refund',
-          amount: Number(form.amount),
+          amount,
           currency: 'gbp',
           metadata: form.metadata ?? {},
           payment_intent: intent.id,
@@ -180,8 +209,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           created: Math.floor(Date.now() / 1000),
         };
         refunds.push(refund);
-        if (typeof key === 'string') replies.set(key, JSON.stringify(refund));
+        if (typeof key === 'string') {
+          replies.set(key, JSON.stringify(refund));
+          keyedForms.set(key, body);
+        }
         send(200, refund);
+        return;
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+        const intent = String(form.payment_intent ?? '');
+        const data = refunds.filter((made) => !intent || made.payment_intent === intent).reverse();
+        send(200, { object: 'list', url: '/v1/refunds', has_more: false, data });
         return;
       }
       const match = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
@@ -219,6 +257,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent: StandInIntent = {
         id: `pi_${randomBytes(12).toString('hex')}`,
         object: 'payment_intent',
+        amount: Number(session.amount_total),
         status: paymentStatus === 'paid' ? 'succeeded' : 'processing',
         last_payment_error: null,
       };

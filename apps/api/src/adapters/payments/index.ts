@@ -24,7 +24,7 @@ export type {
   ProviderRefundRequest,
   ProviderSessionState,
 } from './provider';
-export { WebhookSignatureError } from './provider';
+export { ProviderRefusedError, WebhookSignatureError } from './provider';
 export type { CardOutcome, SimulatedSession, SimulatorOptions } from './simulator/simulator';
 export { PaymentSimulator } from './simulator/simulator';
 export type { SimulatedRefund } from './simulator/store';

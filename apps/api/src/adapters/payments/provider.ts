@@ -54,7 +54,7 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-/** A refund of (part of) what a paid session took (decision 049). */
+/** A refund of (part of) what a paid session took (decisions 049 and 063). */
 export interface ProviderRefundRequest {
   providerSessionId: string;
   /** Pence, positive. */
@@ -68,6 +68,18 @@ export interface ProviderRefund {
   providerRefundId: string;
 }
 
+/**
+ * The provider answered and will not make the refund (more than is left of the payment, a key
+ * used for another refund, a payment that cannot be refunded): asking again will not change that.
+ * Any other error of `refund` leaves the outcome unknown: the refund may or may not have been made.
+ */
+export class ProviderRefusedError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ProviderRefusedError';
+  }
+}
+
 export interface PaymentProvider {
   readonly name: 'simulator' | 'stripe';
   createHostedSession(request: HostedSessionRequest): Promise<HostedSession>;
@@ -79,6 +91,14 @@ export interface PaymentProvider {
    * than the tolerance (300 s).
    */
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): PaymentEvent | null;
-  /** Refunds to the card that paid the session; throws when the provider refuses or cannot be reached. */
+  /**
+   * Refunds to the card that paid the session, once per idempotency key. Throws
+   * ProviderRefusedError when the provider refuses it; any other error when the provider could not
+   * be reached or did not answer (the refund may have been made: `findRefund` tells).
+   */
   refund(request: ProviderRefundRequest): Promise<ProviderRefund>;
+  /** The refund made with this idempotency key for this session, or null when none was. */
+  findRefund(
+    request: Pick<ProviderRefundRequest, 'providerSessionId' | 'idempotencyKey'>,
+  ): Promise<ProviderRefund | null>;
 }

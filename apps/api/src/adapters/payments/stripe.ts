@@ -9,7 +9,7 @@ import type {
   ProviderRefundRequest,
   ProviderSessionState,
 } from './provider';
-import { WebhookSignatureError } from './provider';
+import { ProviderRefusedError, WebhookSignatureError } from './provider';
 import { SIGNATURE_TOLERANCE_SECONDS } from './webhook-signature';
 
 /**
@@ -43,6 +43,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     telemetry: false,
     appInfo: { name: 'gift-voucher-marketplace' },
   });
+
+  /** The PaymentIntent that paid a Checkout Session; a session nobody paid is refused. */
+  async function paymentIntentOf(providerSessionId: string): Promise<string> {
+    const session = await stripe.checkout.sessions.retrieve(providerSessionId);
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intent)
+      throw new ProviderRefusedError(`Stripe checkout session ${providerSessionId} has no payment to refund`);
+    return intent;
+  }
 
   return {
     name: 'stripe',
@@ -82,19 +91,35 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     /**
      * A Refund of the session's PaymentIntent (https://docs.stripe.com/api/refunds/create), with
      * our refund's id as the idempotency key: retried by the SDK or asked again, it refunds once.
+     * Stripe's 4xx answers (more than is left to refund, a key used with other parameters, no
+     * payment) and a refund it reports failed are refusals; anything else leaves the outcome unknown.
      */
     async refund(request: ProviderRefundRequest): Promise<ProviderRefund> {
-      const session = await stripe.checkout.sessions.retrieve(request.providerSessionId);
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-      if (!intent) throw new Error(`Stripe checkout session ${request.providerSessionId} has no payment to refund`);
-      const refund = await stripe.refunds.create(
-        { payment_intent: intent, amount: request.amount, metadata: { refundId: request.idempotencyKey } },
-        { idempotencyKey: `refund-${request.idempotencyKey}` },
-      );
-      if (refund.status === 'failed' || refund.status === 'canceled') {
-        throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+      try {
+        const intent = await paymentIntentOf(request.providerSessionId);
+        const refund = await stripe.refunds.create(
+          { payment_intent: intent, amount: request.amount, metadata: { refundId: request.idempotencyKey } },
+          { idempotencyKey: `refund-${request.idempotencyKey}` },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          throw new ProviderRefusedError(`Stripe refund ${refund.id} ${refund.status}`);
+        }
+        return { providerRefundId: refund.id };
+      } catch (error) {
+        if (error instanceof ProviderRefusedError || !isStripeRefusal(error)) throw error;
+        throw new ProviderRefusedError(error.message, { cause: error });
       }
-      return { providerRefundId: refund.id };
+    },
+
+    /** The session's refund made with this key, found by the `refundId` it carries in its metadata. */
+    async findRefund(
+      request: Pick<ProviderRefundRequest, 'providerSessionId' | 'idempotencyKey'>,
+    ): Promise<ProviderRefund | null> {
+      const intent = await paymentIntentOf(request.providerSessionId);
+      for await (const refund of stripe.refunds.list({ payment_intent: intent, limit: 100 })) {
+        if (refund.metadata?.refundId === request.idempotencyKey) return { providerRefundId: refund.id };
+      }
+      return null;
     },
 
     parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): PaymentEvent | null {
@@ -118,6 +143,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return paymentEventOf(event);
     },
   };
+}
+
+/**
+ * Stripe answered and said no: an invalid request (400, 404) or a card error. Rate limits, 5xx,
+ * network failures and timeouts are not refusals: the same request may yet succeed.
+ */
+function isStripeRefusal(error: unknown): error is Stripe.errors.StripeError {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError ||
+    error instanceof Stripe.errors.StripeCardError ||
+    error instanceof Stripe.errors.StripeIdempotencyError
+  );
 }
 
 /** Where a Stripe Checkout Session stands, in our words. */

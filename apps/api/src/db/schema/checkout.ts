@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const checkoutSessionStatuses = ['open', 'processing', 'paid', 'failed', 'expired'] as const;
@@ -32,6 +32,14 @@ export const checkoutSessions = pgTable(
      */
     creditAmount: integer('credit_amount').notNull().default(0),
     currency: text('currency').notNull(),
+    /**
+     * Minor units refunded of this checkout, wherever the money went, and of those what went (or
+     * is on its way) back to the card. The console's refunds move them in the transaction that
+     * records a refund (decision 063); the CHECKs below make 'never more than was paid' a fact of
+     * the database, whatever the code above it does.
+     */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    cardRefundedAmount: bigint('card_refunded_amount', { mode: 'number' }).notNull().default(0),
     /** The priced lines and their gift recipients (CheckoutSnapshot in modules/checkout). */
     items: jsonb('items').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -44,6 +52,14 @@ export const checkoutSessions = pgTable(
     check('checkout_sessions_status', sql`${table.status} in ('open', 'processing', 'paid', 'failed', 'expired')`),
     check('checkout_sessions_amount', sql`${table.amount} > 0`),
     check('checkout_sessions_credit', sql`${table.creditAmount} >= 0 and ${table.creditAmount} <= ${table.amount}`),
+    check(
+      'checkout_sessions_refunded',
+      sql`${table.cardRefundedAmount} >= 0 and ${table.cardRefundedAmount} <= ${table.refundedAmount} and ${table.refundedAmount} <= ${table.amount}`,
+    ),
+    check(
+      'checkout_sessions_card_refunded',
+      sql`${table.cardRefundedAmount} <= ${table.amount} - ${table.creditAmount}`,
+    ),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { checkoutSessions } from './checkout';
 import { users } from './users';
 
@@ -18,8 +18,8 @@ export const wallets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     currency: text('currency').notNull().default('GBP'),
-    /** Minor units (pence). */
-    balance: integer('balance').notNull().default(0),
+    /** Minor units (pence); 64-bit, so no plausible total overflows it. */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,7 +48,7 @@ export const walletTransactions = pgTable(
       .references(() => wallets.id, { onDelete: 'cascade' }),
     type: text('type').$type<WalletTransactionType>().notNull(),
     /** Minor units (pence), positive; the type gives the sign, but an adjustment's is its own. */
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('GBP'),
     orderIds: uuid('order_ids').array().notNull().default(sql`'{}'::uuid[]`),
     checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id, { onDelete: 'set null' }),

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, gte, isNotNull, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, lt, lte, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type CheckoutSessionRow, checkoutSessions } from '../../db/schema/checkout';
 
 /**
  * What the operator console reads of checkouts (docs/product/operators.md#money): an order is one
- * paid checkout. A refund locks its row, so two refunds of one order are taken one after the other.
+ * paid checkout. A refund locks its row without waiting (decision 063), so two refunds of one
+ * order are taken one after the other and a third is told to try again, holding no connection.
  */
 
 export type PaidCheckout = CheckoutSessionRow;
@@ -18,14 +19,67 @@ export async function findPaidCheckout(db: Executor, id: string): Promise<PaidCh
   return row ?? null;
 }
 
-/** The paid checkout locked FOR UPDATE inside the caller's transaction, or null. */
+/**
+ * The paid checkout locked FOR UPDATE NOWAIT inside the caller's transaction, or null. Another
+ * transaction holding it makes this throw at once (SQLSTATE 55P03, `isLockBusy`), never wait.
+ */
 export async function lockPaidCheckout(tx: Executor, id: string): Promise<PaidCheckout | null> {
   const [row] = await tx
     .select()
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.id, id), isNotNull(checkoutSessions.fulfilledAt)))
-    .for('update');
+    .for('update', { noWait: true });
   return row ?? null;
+}
+
+/**
+ * Counts a refund of `amount` against the checkout, in the caller's transaction: false, counting
+ * nothing, when it would take the refunds past what was paid, or those to the card past what the
+ * card paid. The table's CHECKs hold the same line should any other statement try to cross it.
+ */
+export async function countRefund(
+  tx: Executor,
+  id: string,
+  refund: { amount: number; toCard: boolean },
+): Promise<boolean> {
+  const card = refund.toCard ? refund.amount : 0;
+  const counted = await tx
+    .update(checkoutSessions)
+    .set({
+      refundedAmount: sql`${checkoutSessions.refundedAmount} + ${refund.amount}`,
+      cardRefundedAmount: sql`${checkoutSessions.cardRefundedAmount} + ${card}`,
+    })
+    .where(
+      and(
+        eq(checkoutSessions.id, id),
+        isNotNull(checkoutSessions.fulfilledAt),
+        lte(sql`${checkoutSessions.refundedAmount} + ${refund.amount}`, checkoutSessions.amount),
+        lte(
+          sql`${checkoutSessions.cardRefundedAmount} + ${card}`,
+          sql`${checkoutSessions.amount} - ${checkoutSessions.creditAmount}`,
+        ),
+      ),
+    )
+    .returning({ id: checkoutSessions.id });
+  return counted.length === 1;
+}
+
+/** Takes back what `countRefund` counted, for a refund the card's provider refused. */
+export async function uncountRefund(
+  tx: Executor,
+  id: string,
+  refund: { amount: number; toCard: boolean },
+): Promise<void> {
+  const card = refund.toCard ? refund.amount : 0;
+  const uncounted = await tx
+    .update(checkoutSessions)
+    .set({
+      refundedAmount: sql`${checkoutSessions.refundedAmount} - ${refund.amount}`,
+      cardRefundedAmount: sql`${checkoutSessions.cardRefundedAmount} - ${card}`,
+    })
+    .where(eq(checkoutSessions.id, id))
+    .returning({ id: checkoutSessions.id });
+  if (uncounted.length !== 1) throw new Error(`checkout ${id} vanished while its refund was being settled`);
 }
 
 export interface DayRange {

@@ -4,11 +4,13 @@
  */
 
 export {
+  countRefund,
   type DayRange,
   findPaidCheckout,
   lockPaidCheckout,
   type PaidCheckout,
   salesByDay,
+  uncountRefund,
 } from './console';
 export { CREDIT_HOLD_SWEEP_MS, creditHoldReleaseTask, releaseDueCreditHolds } from './credit-holds';
 export { type CheckoutDeps, checkoutDepsOf } from './deps';

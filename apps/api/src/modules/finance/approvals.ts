@@ -1,22 +1,26 @@
 import type { Approval, ApprovalDecisionAnswer } from '@gvm/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { creditAdjustments, refunds } from '../../db/schema/finance';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { creditAdjustments, type RefundRow, refunds } from '../../db/schema/finance';
+import { isLockBusy } from '../../lib/db-errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findPaidCheckout } from '../checkout';
 import { findOperatorEmails, recordAudit } from '../ops';
 import { findUserContacts } from '../users';
 import { adjustCredit } from '../wallets';
-import { lockAdjustment } from './adjustments';
+import { findAdjustment, lockAdjustment } from './adjustments';
 import type { Acting, FinanceDeps } from './deps';
-import { carryOutPendingRefund, lockRefund } from './refunds';
+import { CUSTOMER_BUSY } from './four-eyes';
+import { approveRefund, findRefund, lockRefund, ORDER_BUSY, PROVIDER_REFUND_FAILED } from './refunds';
+import { askProvider, SETTLE_GRACE_MS } from './settle';
 
 /**
- * The four-eyes rule (docs/product/operators.md#approvals, decision 049): a refund or adjustment
- * above £250 waits, moving nothing, until a second finance operator or admin (never the one who
- * asked) approves or rejects it. Each decision locks the request's row and acts only on a pending
- * one, so of two approvals at once one carries it out and the other is told it was decided.
+ * The four-eyes rule (docs/product/operators.md#approvals, decisions 049 and 063): a refund or
+ * adjustment that takes one operator past £250 for a customer or an order waits, moving nothing,
+ * until a second finance operator or admin (never the one who asked) approves or rejects it. Each
+ * decision locks the request's row without waiting and acts only on a pending one, so of two
+ * approvals at once one carries it out and the other is told it was decided, or to try again. An
+ * approved card refund asks the provider once its transaction has committed (settle.ts).
  */
 
 export const APPROVAL_NOT_FOUND = 'Approval not found';
@@ -35,12 +39,10 @@ export async function listApprovals(db: Executor): Promise<Approval[]> {
     .from(creditAdjustments)
     .where(eq(creditAdjustments.status, 'pending'))
     .orderBy(asc(creditAdjustments.createdAt));
-  const checkouts = new Map<string, string>();
-  for (const row of pendingRefunds) {
-    const checkout = await findPaidCheckout(db, row.checkoutSessionId);
-    if (checkout) checkouts.set(row.id, checkout.userId);
-  }
-  const customers = await findUserContacts(db, [...checkouts.values(), ...pendingAdjustments.map((row) => row.userId)]);
+  const customers = await findUserContacts(db, [
+    ...pendingRefunds.map((row) => row.customerId),
+    ...pendingAdjustments.map((row) => row.userId),
+  ]);
   const operators = await findOperatorEmails(db, [
     ...pendingRefunds.map((row) => row.requestedBy),
     ...pendingAdjustments.map((row) => row.requestedBy),
@@ -56,7 +58,7 @@ export async function listApprovals(db: Executor): Promise<Approval[]> {
       reason: row.reason,
       refundTo: row.destination,
       orderId: row.checkoutSessionId,
-      customer: customer(checkouts.get(row.id) ?? ''),
+      customer: customer(row.customerId),
       requestedBy: requester(row.requestedBy),
       createdAt: row.createdAt.toISOString(),
     })),
@@ -78,107 +80,163 @@ export async function listApprovals(db: Executor): Promise<Approval[]> {
 
 type Decision = 'approve' | 'reject';
 
+const REFUND_APPROVED_SENT =
+  'Refund approved and sent to the payment provider, which has not confirmed it yet: it shows as done on the order once it does.';
+
 /** POST /ops/approvals/:approvalId/approve and /reject. */
 export async function decideApproval(
   db: Database,
   deps: FinanceDeps,
-  { actor, now }: Acting,
+  acting: Acting,
   approvalId: string,
   decision: Decision,
   reason: string | undefined,
 ): Promise<ApprovalDecisionAnswer> {
   if (!isUuid(approvalId)) throw notFound(APPROVAL_NOT_FOUND);
   const id = approvalId.toLowerCase();
-  return db.transaction(async (tx) => {
-    const refund = await lockRefund(tx, id);
-    if (refund) {
+  const refund = await findRefund(db, id);
+  if (refund) {
+    const decided = await deps.queue.run(refund.customerId, () => decideRefund(db, deps, acting, id, decision, reason));
+    if (!('sent' in decided)) return decided;
+    // Committed: only now is the card's provider asked.
+    const settled = await askProvider(db, deps, decided.sent, acting.now);
+    if (settled.status === 'failed') throw new AppError('UNAVAILABLE', PROVIDER_REFUND_FAILED);
+    return {
+      id: settled.id,
+      kind: 'refund',
+      status: settled.status === 'done' ? 'done' : 'processing',
+      message: settled.status === 'done' ? 'Refund approved and done.' : REFUND_APPROVED_SENT,
+    };
+  }
+  const adjustment = await findAdjustment(db, id);
+  if (!adjustment) throw notFound(APPROVAL_NOT_FOUND);
+  return deps.queue.run(adjustment.userId, () => decideAdjustment(db, acting, id, decision, reason));
+}
+
+async function decideRefund(
+  db: Database,
+  deps: FinanceDeps,
+  { actor, now }: Acting,
+  id: string,
+  decision: Decision,
+  reason: string | undefined,
+): Promise<ApprovalDecisionAnswer | { sent: RefundRow }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const refund = await lockRefund(tx, id);
+      if (!refund) throw notFound(APPROVAL_NOT_FOUND);
       if (refund.status !== 'pending') throw conflict(ALREADY_DECIDED);
       if (refund.requestedBy === actor.operatorId) throw forbidden(OWN_REQUEST);
-      const done = decision === 'approve' ? await carryOutPendingRefund(tx, deps, refund, now) : null;
-      await tx
+      const approved = decision === 'approve' ? await approveRefund(tx, deps, refund, now) : null;
+      const status = approved ? approved.status : 'rejected';
+      const [row] = await tx
         .update(refunds)
         .set({
-          status: done ? 'done' : 'rejected',
+          status,
           decidedBy: actor.operatorId,
           decidedAt: now,
-          doneAt: done ? now : null,
-          providerRefundId: done?.providerRefundId ?? null,
+          doneAt: status === 'done' ? now : null,
+          settleAfter: status === 'processing' ? new Date(now.getTime() + SETTLE_GRACE_MS) : null,
         })
-        .where(eq(refunds.id, refund.id));
+        .where(eq(refunds.id, refund.id))
+        .returning();
+      if (!row) throw new Error('a locked refund vanished while being decided');
       await recordAudit(
         tx,
         actor,
         {
-          action: done ? 'refund.approve' : 'refund.reject',
+          action: approved ? 'refund.approve' : 'refund.reject',
           targetType: 'order',
           targetId: refund.checkoutSessionId,
           reason: reason ?? null,
-          before: { refundId: refund.id, status: 'pending', ...(done ? { vouchers: done.vouchers } : {}) },
+          before: { refundId: refund.id, status: 'pending', ...(approved ? { vouchers: approved.vouchers } : {}) },
           after: {
             refundId: refund.id,
             amount: refund.amount,
             refundTo: refund.destination,
-            status: done ? 'done' : 'rejected',
+            status,
             requestedBy: refund.requestedBy,
-            ...(done ? { vouchers: done.vouchers.map((voucher) => ({ id: voucher.id, state: 'refunded' })) } : {}),
+            ...(approved
+              ? { vouchers: approved.vouchers.map((voucher) => ({ id: voucher.id, state: 'refunded' })) }
+              : {}),
+          },
+        },
+        now,
+      );
+      if (status === 'processing') return { sent: row };
+      return {
+        id: refund.id,
+        kind: 'refund' as const,
+        status: status === 'done' ? ('done' as const) : ('rejected' as const),
+        message: status === 'done' ? 'Refund approved and done.' : 'Refund rejected: nothing was moved.',
+      };
+    });
+  } catch (error) {
+    if (isLockBusy(error)) throw conflict(ORDER_BUSY);
+    throw error;
+  }
+}
+
+async function decideAdjustment(
+  db: Database,
+  { actor, now }: Acting,
+  id: string,
+  decision: Decision,
+  reason: string | undefined,
+): Promise<ApprovalDecisionAnswer> {
+  try {
+    return await db.transaction(async (tx) => {
+      const adjustment = await lockAdjustment(tx, id);
+      if (!adjustment) throw notFound(APPROVAL_NOT_FOUND);
+      if (adjustment.status !== 'pending') throw conflict(ALREADY_DECIDED);
+      if (adjustment.requestedBy === actor.operatorId) throw forbidden(OWN_REQUEST);
+      const balance =
+        decision === 'approve'
+          ? await adjustCredit(tx, {
+              userId: adjustment.userId,
+              amount: adjustment.amount,
+              currency: adjustment.currency,
+              at: now,
+            })
+          : null;
+      await tx
+        .update(creditAdjustments)
+        .set({
+          status: balance === null ? 'rejected' : 'done',
+          decidedBy: actor.operatorId,
+          decidedAt: now,
+          doneAt: balance === null ? null : now,
+        })
+        .where(eq(creditAdjustments.id, adjustment.id));
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: balance === null ? 'credit.adjust.reject' : 'credit.adjust.approve',
+          targetType: 'customer',
+          targetId: adjustment.userId,
+          reason: reason ?? null,
+          before: { adjustmentId: adjustment.id, status: 'pending' },
+          after: {
+            adjustmentId: adjustment.id,
+            amount: adjustment.amount,
+            currency: adjustment.currency,
+            status: balance === null ? 'rejected' : 'done',
+            requestedBy: adjustment.requestedBy,
+            ...(balance === null ? {} : { balance }),
           },
         },
         now,
       );
       return {
-        id: refund.id,
-        kind: 'refund' as const,
-        status: done ? ('done' as const) : ('rejected' as const),
-        message: done ? 'Refund approved and done.' : 'Refund rejected: nothing was moved.',
+        id: adjustment.id,
+        kind: 'adjustment' as const,
+        status: balance === null ? ('rejected' as const) : ('done' as const),
+        message: balance === null ? 'Adjustment rejected: nothing was moved.' : 'Adjustment approved and done.',
       };
-    }
-    const adjustment = await lockAdjustment(tx, id);
-    if (!adjustment) throw notFound(APPROVAL_NOT_FOUND);
-    if (adjustment.status !== 'pending') throw conflict(ALREADY_DECIDED);
-    if (adjustment.requestedBy === actor.operatorId) throw forbidden(OWN_REQUEST);
-    const balance =
-      decision === 'approve'
-        ? await adjustCredit(tx, {
-            userId: adjustment.userId,
-            amount: adjustment.amount,
-            currency: adjustment.currency,
-            at: now,
-          })
-        : null;
-    await tx
-      .update(creditAdjustments)
-      .set({
-        status: balance === null ? 'rejected' : 'done',
-        decidedBy: actor.operatorId,
-        decidedAt: now,
-        doneAt: balance === null ? null : now,
-      })
-      .where(eq(creditAdjustments.id, adjustment.id));
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: balance === null ? 'credit.adjust.reject' : 'credit.adjust.approve',
-        targetType: 'customer',
-        targetId: adjustment.userId,
-        reason: reason ?? null,
-        before: { adjustmentId: adjustment.id, status: 'pending' },
-        after: {
-          adjustmentId: adjustment.id,
-          amount: adjustment.amount,
-          currency: adjustment.currency,
-          status: balance === null ? 'rejected' : 'done',
-          requestedBy: adjustment.requestedBy,
-          ...(balance === null ? {} : { balance }),
-        },
-      },
-      now,
-    );
-    return {
-      id: adjustment.id,
-      kind: 'adjustment' as const,
-      status: balance === null ? ('rejected' as const) : ('done' as const),
-      message: balance === null ? 'Adjustment rejected: nothing was moved.' : 'Adjustment approved and done.',
-    };
-  });
+    });
+  } catch (error) {
+    if (isLockBusy(error)) throw conflict(CUSTOMER_BUSY);
+    throw error;
+  }
 }

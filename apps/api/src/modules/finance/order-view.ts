@@ -56,6 +56,7 @@ export async function refundViews(db: Executor, rows: readonly RefundRow[]): Pro
     refundTo: row.destination,
     reason: row.reason,
     status: row.status,
+    failure: row.failure,
     requestedBy: ref(row.requestedBy),
     decidedBy: row.decidedBy ? ref(row.decidedBy) : null,
     createdAt: row.createdAt.toISOString(),
@@ -63,9 +64,12 @@ export async function refundViews(db: Executor, rows: readonly RefundRow[]): Pro
   }));
 }
 
-/** What was refunded of a checkout, and what pending refunds hold back, per destination. */
+/**
+ * What was refunded of a checkout, and what refunds waiting for a second operator or for the
+ * card's provider hold back, per destination; those rejected or refused count for nothing.
+ */
 export function refundedSums(rows: readonly Pick<RefundRow, 'status' | 'destination' | 'amount'>[]) {
-  const live = rows.filter((row) => row.status !== 'rejected');
+  const live = rows.filter((row) => row.status !== 'rejected' && row.status !== 'failed');
   const of = (destination: 'card' | 'credit') =>
     live.filter((row) => row.destination === destination).reduce((total, row) => total + row.amount, 0);
   const done = rows.filter((row) => row.status === 'done').reduce((total, row) => total + row.amount, 0);

@@ -1,23 +1,15 @@
-import {
-  APPROVAL_THRESHOLD_MINOR,
-  formatMoney,
-  type RefundAnswer,
-  type RefundRequest,
-  toMajorUnits,
-} from '@gvm/contract';
+import { formatMoney, type RefundAnswer, type RefundRequest, toMajorUnits } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox';
-import { refundIssuedEmail, voucherCancelledEmail } from '../../adapters/mail/templates';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { type RefundRow, refunds } from '../../db/schema/finance';
-import { violatedUniqueConstraint } from '../../lib/db-errors';
+import { isLockBusy, violatedUniqueConstraint } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { lockPaidCheckout, type PaidCheckout } from '../checkout';
+import { countRefund, lockPaidCheckout, type PaidCheckout } from '../checkout';
 import { recordAudit } from '../ops';
-import { findUserContacts } from '../users';
 import { codeLastFourOf, endVouchers, lockVouchersOfCheckout, type VoucherRow, voucherStateOf } from '../vouchers';
 import { refundToCredit } from '../wallets';
 import type { Acting, FinanceDeps } from './deps';
+import { holdCustomerMoney, secondOperatorNeeded } from './four-eyes';
 import {
   ORDER_NOT_FOUND,
   refundableOf,
@@ -26,21 +18,30 @@ import {
   refundViews,
   resolveOrderId,
 } from './order-view';
+import { queueRefundMails } from './refund-mails';
+import { askProvider, SETTLE_GRACE_MS } from './settle';
 
 /**
- * Refunds (docs/product/operators.md#money, decision 049). A refund is one transaction under the
- * order's row lock: its vouchers are checked and voided, the money goes to UGM Credit (a ledger
- * row) or back to the card (the provider, called last, with the console's request id as the
- * idempotency key), the refund row is written done, audited, and the e-mails queued. A provider
- * that refuses or cannot be reached throws, and the transaction leaves nothing behind. The
- * request id is UNIQUE, so the same request sent many times at once is one refund.
+ * Refunds (docs/product/operators.md#money, decisions 049 and 063). A refund is recorded in one
+ * short transaction under the order's row lock and the customer's money lock, both taken without
+ * waiting: its vouchers are checked and voided and its amount counted against what was paid. A
+ * refund to UGM Credit is done there and then (a ledger row, the e-mails). A refund to the card is
+ * written `processing`, and the provider is asked only once that transaction has committed, with
+ * the refund's request id as the idempotency key; its answer settles the row (settle.ts). The
+ * request id is UNIQUE, so the same request sent many times is one refund, and requests for one
+ * customer queue in this process (`deps.queue`) rather than in PostgreSQL with a connection each.
  */
 
 export const PROVIDER_REFUND_FAILED =
   'The payment provider did not accept the refund. Nothing was changed; please try again later.';
 export const REFUND_DONE = 'Refund done.';
+export const REFUND_SENT =
+  'The refund was sent to the payment provider, which has not confirmed it yet: it shows as done here once it does.';
 export const REFUND_WAITS = 'Refunds above £250 need a second operator: this one is waiting in Approvals.';
 export const REFUND_ALREADY_RECORDED = 'This refund was already recorded.';
+export const REFUND_REQUEST_REUSED =
+  'This request id was already used for a different refund: nothing was changed. Reload the page and try again.';
+export const ORDER_BUSY = 'Another change to this order is in progress; try again';
 
 const refusals: Record<Exclude<ReturnType<typeof voucherStateOf>, 'active'>, string> = {
   activated: 'it has been activated',
@@ -57,6 +58,12 @@ function refusalOf(encryptionKey: string, voucher: VoucherRow): string | null {
   return `Voucher ending ${codeLastFourOf(encryptionKey, voucher)} (${voucher.merchantName}) cannot be refunded: ${refusals[state]}.`;
 }
 
+interface RefundAsked {
+  voucherIds?: readonly string[] | undefined;
+  amount: number;
+  refundTo: 'card' | 'credit';
+}
+
 /**
  * The vouchers a refund takes and the checks it must pass now; throws the reason it cannot. Run
  * under the order's and the vouchers' locks, at request and again at approval.
@@ -66,7 +73,7 @@ function checkRefund(
   checkout: PaidCheckout,
   vouchers: readonly VoucherRow[],
   others: readonly RefundRow[],
-  request: { voucherIds?: readonly string[] | undefined; amount: number; refundTo: 'card' | 'credit' },
+  request: RefundAsked,
 ): VoucherRow[] {
   const wanted = request.voucherIds ? new Set(request.voucherIds.map((id) => id.toLowerCase())) : null;
   const chosen = wanted ? vouchers.filter((voucher) => wanted.has(voucher.id)) : [...vouchers];
@@ -109,128 +116,144 @@ function checkRefund(
   return chosen;
 }
 
-/** Voids the vouchers, moves the money and queues the e-mails, inside the caller's transaction. */
-async function carryOut(
+/**
+ * Carries out a refund as far as this transaction can: voids its vouchers and counts its amount
+ * against the order (the database refuses more than was paid), then for UGM Credit credits the
+ * wallet and queues the e-mails. Answers the status the refund row takes: `done`, or `processing`
+ * for a card refund, which the provider settles once this transaction has committed.
+ */
+async function startRefund(
   tx: Transaction,
-  deps: FinanceDeps,
-  checkout: PaidCheckout,
-  refund: { requestId: string; amount: number; refundTo: 'card' | 'credit' },
-  chosen: readonly VoucherRow[],
-  now: Date,
-): Promise<{ providerRefundId: string | null }> {
-  const ids = chosen.map((voucher) => voucher.id);
-  const ended = await endVouchers(tx, ids, 'refunded');
-  // Under the vouchers' locks nothing else changes them; a shortfall is a broken invariant.
-  if (ended.length !== ids.length) throw new Error('a locked voucher changed state during its refund');
-  if (refund.refundTo === 'credit') {
-    await refundToCredit(tx, {
-      userId: checkout.userId,
-      amount: refund.amount,
-      currency: checkout.currency,
-      orderIds: ids,
-      at: now,
-    });
-  }
-  await queueRefundMails(tx, deps, checkout, refund, chosen);
-  if (refund.refundTo === 'credit') return { providerRefundId: null };
-  if (!checkout.providerSessionId) throw new Error('a card refund of an order paid without the card');
-  // Last, so nothing after it can fail: the provider's answer is the last word of the transaction.
-  try {
-    const made = await deps.payments.refund({
-      providerSessionId: checkout.providerSessionId,
-      amount: refund.amount,
-      currency: checkout.currency,
-      idempotencyKey: refund.requestId,
-    });
-    return { providerRefundId: made.providerRefundId };
-  } catch {
-    throw new AppError('UNAVAILABLE', PROVIDER_REFUND_FAILED);
-  }
-}
-
-async function queueRefundMails(
-  tx: Executor,
   deps: FinanceDeps,
   checkout: PaidCheckout,
   refund: { amount: number; refundTo: 'card' | 'credit' },
   chosen: readonly VoucherRow[],
-): Promise<void> {
-  const holders = chosen.map((voucher) => voucher.ownerId).filter((id): id is string => id !== null);
-  const contacts = await findUserContacts(tx, [checkout.userId, ...holders]);
-  const buyer = contacts.get(checkout.userId);
-  const publicUrl = deps.config.publicUrl;
-  if (buyer) {
-    await enqueueMail(tx, {
-      to: buyer.email,
-      ...refundIssuedEmail({
-        buyerName: buyer.name,
-        orderId: checkout.id,
-        amount: refund.amount,
-        currency: checkout.currency,
-        refundTo: refund.refundTo,
-        vouchers: chosen,
-        publicUrl,
-      }),
-    });
+  now: Date,
+): Promise<'done' | 'processing'> {
+  const ids = chosen.map((voucher) => voucher.id);
+  const ended = await endVouchers(tx, ids, 'refunded');
+  // Under the vouchers' locks nothing else changes them; a shortfall is a broken invariant.
+  if (ended.length !== ids.length) throw new Error('a locked voucher changed state during its refund');
+  if (!(await countRefund(tx, checkout.id, { amount: refund.amount, toCard: refund.refundTo === 'card' }))) {
+    throw new AppError('BUSINESS_RULE', 'This refund would take back more than the order paid.');
   }
-  for (const voucher of chosen) {
-    const holder = voucher.ownerId ? contacts.get(voucher.ownerId) : undefined;
-    if (!holder || holder.id === checkout.userId) continue;
-    await enqueueMail(tx, {
-      to: holder.email,
-      ...voucherCancelledEmail({ holderName: holder.name, voucher, publicUrl }),
-    });
+  if (refund.refundTo === 'card') {
+    if (!checkout.providerSessionId) throw new Error('a card refund of an order paid without the card');
+    return 'processing';
   }
+  await refundToCredit(tx, {
+    userId: checkout.userId,
+    amount: refund.amount,
+    currency: checkout.currency,
+    orderIds: ids,
+    at: now,
+  });
+  await queueRefundMails(tx, deps, checkout, refund, chosen);
+  return 'done';
 }
 
 const stateOf = (vouchers: readonly VoucherRow[]) =>
   vouchers.map((voucher) => ({ id: voucher.id, state: voucherStateOf(voucher) }));
 
+async function viewOf(db: Executor, row: RefundRow) {
+  const [view] = await refundViews(db, [row]);
+  if (!view) throw new Error('a refund row has no view');
+  return view;
+}
+
+async function findRefundByRequestId(db: Executor, requestId: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.requestId, requestId));
+  return row ?? null;
+}
+
+/** The same request again answers the refund it made; the id sent with other content is refused. */
+async function replayOf(
+  db: Executor,
+  row: RefundRow,
+  checkoutId: string,
+  request: RefundRequest & { requestId: string },
+): Promise<RefundAnswer> {
+  const voucherIds = request.voucherIds?.map((id) => id.toLowerCase()).sort();
+  const same =
+    row.checkoutSessionId === checkoutId &&
+    row.amount === request.amount &&
+    row.destination === request.refundTo &&
+    row.reason === request.reason &&
+    (voucherIds === undefined || voucherIds.join() === [...row.voucherIds].sort().join());
+  if (!same) throw conflict(REFUND_REQUEST_REUSED);
+  return { refund: await viewOf(db, row), message: REFUND_ALREADY_RECORDED };
+}
+
+type Recorded = { answer: RefundAnswer } | { sent: RefundRow };
+
 /** POST /ops/orders/:orderId/refunds. */
 export async function requestRefund(
   db: Database,
   deps: FinanceDeps,
-  { actor, now }: Acting,
+  acting: Acting,
   orderId: string,
   request: RefundRequest,
 ): Promise<RefundAnswer> {
   const order = await resolveOrderId(db, orderId);
-  const requestId = request.requestId.toLowerCase();
-  const waits = request.amount > APPROVAL_THRESHOLD_MINOR;
+  const asked = { ...request, requestId: request.requestId.toLowerCase() };
+  const recorded = await deps.queue.run(order.userId, () => recordRefund(db, deps, acting, order.id, asked));
+  if ('answer' in recorded) return recorded.answer;
+  // The transaction has committed: only now is the card's provider asked.
+  return answerOfSettled(db, await askProvider(db, deps, recorded.sent, acting.now));
+}
+
+/** What the console is told once the provider has answered, or has not. */
+export async function answerOfSettled(db: Executor, row: RefundRow): Promise<RefundAnswer> {
+  if (row.status === 'failed') throw new AppError('UNAVAILABLE', PROVIDER_REFUND_FAILED);
+  return { refund: await viewOf(db, row), message: row.status === 'done' ? REFUND_DONE : REFUND_SENT };
+}
+
+async function recordRefund(
+  db: Database,
+  deps: FinanceDeps,
+  { actor, now }: Acting,
+  checkoutId: string,
+  request: RefundRequest & { requestId: string },
+): Promise<Recorded> {
+  const earlier = await findRefundByRequestId(db, request.requestId);
+  if (earlier) return { answer: await replayOf(db, earlier, checkoutId, request) };
   try {
-    return await db.transaction(async (tx) => {
-      const checkout = await lockPaidCheckout(tx, order.id);
+    return await db.transaction(async (tx): Promise<Recorded> => {
+      const checkout = await lockPaidCheckout(tx, checkoutId);
       if (!checkout) throw notFound(ORDER_NOT_FOUND);
+      await holdCustomerMoney(tx, checkout.userId);
       const others = await refundsOfCheckout(tx, checkout.id);
-      const replay = others.find((other) => other.requestId === requestId);
-      if (replay) return { refund: (await refundViews(tx, [replay]))[0] ?? never(), message: REFUND_ALREADY_RECORDED };
       const vouchers = await lockVouchersOfCheckout(tx, checkout.id);
       const chosen = checkRefund(deps, checkout, vouchers, others, request);
-      const done = waits
-        ? null
-        : await carryOut(
-            tx,
-            deps,
-            checkout,
-            { requestId, amount: request.amount, refundTo: request.refundTo },
-            chosen,
-            now,
-          );
+      const waits = await secondOperatorNeeded(
+        tx,
+        {
+          operatorId: actor.operatorId,
+          customerId: checkout.userId,
+          currency: checkout.currency,
+          amount: request.amount,
+          orderRefunded: refundedSums(others).all,
+        },
+        REFUND_WAITS,
+        now,
+      );
+      const status = waits ? 'pending' : await startRefund(tx, deps, checkout, request, chosen, now);
       const [row] = await tx
         .insert(refunds)
         .values({
-          requestId,
+          requestId: request.requestId,
           checkoutSessionId: checkout.id,
+          customerId: checkout.userId,
           voucherIds: chosen.map((voucher) => voucher.id),
           amount: request.amount,
           currency: checkout.currency,
           destination: request.refundTo,
           reason: request.reason,
-          status: done ? 'done' : 'pending',
+          status,
           requestedBy: actor.operatorId,
-          providerRefundId: done?.providerRefundId ?? null,
+          settleAfter: status === 'processing' ? new Date(now.getTime() + SETTLE_GRACE_MS) : null,
           createdAt: now,
-          doneAt: done ? now : null,
+          doneAt: status === 'done' ? now : null,
         })
         .returning();
       if (!row) throw new Error('inserting a refund returned no row');
@@ -238,7 +261,7 @@ export async function requestRefund(
         tx,
         actor,
         {
-          action: done ? 'refund' : 'refund.request',
+          action: waits ? 'refund.request' : 'refund',
           targetType: 'order',
           targetId: checkout.id,
           reason: request.reason,
@@ -249,32 +272,39 @@ export async function requestRefund(
             currency: row.currency,
             refundTo: row.destination,
             status: row.status,
-            ...(done ? { vouchers: chosen.map((voucher) => ({ id: voucher.id, state: 'refunded' })) } : {}),
+            ...(waits ? {} : { vouchers: chosen.map((voucher) => ({ id: voucher.id, state: 'refunded' })) }),
           },
         },
         now,
       );
-      return { refund: (await refundViews(tx, [row]))[0] ?? never(), message: done ? REFUND_DONE : REFUND_WAITS };
+      if (status === 'processing') return { sent: row };
+      return { answer: { refund: await viewOf(tx, row), message: waits ?? REFUND_DONE } };
     });
   } catch (error) {
-    // The same request id used for another order: it names one refund only.
-    if (violatedUniqueConstraint(error) === 'refunds_request_id') throw conflict(REFUND_ALREADY_RECORDED);
+    // Another instance recorded the same request id meanwhile (this one's queue holds only its own).
+    if (violatedUniqueConstraint(error) === 'refunds_request_id') {
+      const recorded = await findRefundByRequestId(db, request.requestId);
+      if (recorded) return { answer: await replayOf(db, recorded, checkoutId, request) };
+    }
+    if (isLockBusy(error)) throw conflict(ORDER_BUSY);
     throw error;
   }
 }
 
 /**
  * Carries out a pending refund on its approval, inside the caller's transaction (which holds the
- * refund row's lock): the same checks, now, under the order's and vouchers' locks.
+ * refund row's lock): the same checks, now, under the order's and vouchers' locks. Answers the
+ * vouchers it took and the status the row takes (`processing` until the card's provider answers).
  */
-export async function carryOutPendingRefund(
+export async function approveRefund(
   tx: Transaction,
   deps: FinanceDeps,
   row: RefundRow,
   now: Date,
-): Promise<{ providerRefundId: string | null; vouchers: { id: string; state: string }[] }> {
+): Promise<{ status: 'done' | 'processing'; vouchers: { id: string; state: string }[] }> {
   const checkout = await lockPaidCheckout(tx, row.checkoutSessionId);
   if (!checkout) throw notFound(ORDER_NOT_FOUND);
+  await holdCustomerMoney(tx, checkout.userId);
   const others = (await refundsOfCheckout(tx, checkout.id)).filter((other) => other.id !== row.id);
   const vouchers = await lockVouchersOfCheckout(tx, checkout.id);
   const chosen = checkRefund(deps, checkout, vouchers, others, {
@@ -282,22 +312,16 @@ export async function carryOutPendingRefund(
     amount: row.amount,
     refundTo: row.destination,
   });
-  const done = await carryOut(
-    tx,
-    deps,
-    checkout,
-    { requestId: row.requestId, amount: row.amount, refundTo: row.destination },
-    chosen,
-    now,
-  );
-  return { providerRefundId: done.providerRefundId, vouchers: stateOf(chosen) };
+  const status = await startRefund(tx, deps, checkout, { amount: row.amount, refundTo: row.destination }, chosen, now);
+  return { status, vouchers: stateOf(chosen) };
 }
 
 export async function lockRefund(tx: Executor, id: string): Promise<RefundRow | null> {
-  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update');
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update', { noWait: true });
   return row ?? null;
 }
 
-function never(): never {
-  throw new Error('a refund row has no view');
+export async function findRefund(db: Executor, id: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+  return row ?? null;
 }

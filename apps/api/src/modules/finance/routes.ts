@@ -2,6 +2,7 @@ import { opsMoneyEndpoints } from '@gvm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
+import { KeyedQueue } from '../../lib/keyed-queue';
 import { rejectInvalidRequestHook } from '../../lib/validation';
 import { authenticateOperator, recordAudit, type SessionNeed } from '../ops';
 import { requestAdjustment } from './adjustments';
@@ -26,7 +27,9 @@ import { voidVoucher } from './void';
  */
 export async function financeRoutes(app: App): Promise<void> {
   const validated = { attachValidation: true, preHandler: rejectInvalidRequestHook } as const;
-  const deps = (): FinanceDeps => ({ config: app.appConfig, payments: app.payments });
+  // One queue for the app: a customer's money moves wait their turn here, not in PostgreSQL.
+  const queue = new KeyedQueue();
+  const deps = (): FinanceDeps => ({ config: app.appConfig, payments: app.payments, queue });
   const acting = async (request: FastifyRequest, need: SessionNeed): Promise<Acting> => {
     const now = app.clock();
     const operator = await authenticateOperator(app.db, app.appConfig, request.headers.authorization, need, now);
@@ -63,7 +66,7 @@ export async function financeRoutes(app: App): Promise<void> {
     ...fromContract(opsMoneyEndpoints.adjustCredit),
     ...validated,
     handler: async (request) =>
-      requestAdjustment(app.db, await acting(request, money), request.params.userId, request.body),
+      requestAdjustment(app.db, deps(), await acting(request, money), request.params.userId, request.body),
   });
 
   app.route({

@@ -35,6 +35,7 @@ export {
   lockVouchersOfCheckout,
   type OutstandingRow,
   outstandingVouchers,
+  restoreRefundedVouchers,
   vouchersOfCheckout,
 } from './money-console';
 export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';

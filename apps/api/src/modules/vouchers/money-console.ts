@@ -19,7 +19,9 @@ export async function vouchersOfCheckout(db: Executor, checkoutSessionId: string
 
 /**
  * A checkout's vouchers locked FOR UPDATE inside the caller's transaction: while a refund holds
- * them, nobody activates, exchanges or converts them (those wait, then find them refunded).
+ * them, nobody activates, exchanges or converts them (those wait, then find them refunded). The
+ * console does not wait for them: one a shopper is changing this moment throws at once
+ * (NOWAIT, SQLSTATE 55P03), and the operator is asked to try again (decision 063).
  */
 export async function lockVouchersOfCheckout(tx: Executor, checkoutSessionId: string): Promise<OrderRow[]> {
   return tx
@@ -27,7 +29,7 @@ export async function lockVouchersOfCheckout(tx: Executor, checkoutSessionId: st
     .from(orders)
     .where(eq(orders.checkoutSessionId, checkoutSessionId))
     .orderBy(asc(orders.unitIndex))
-    .for('update');
+    .for('update', { noWait: true });
 }
 
 /** The checkout a voucher was bought in; null for an unknown id or an exchange's replacement. */
@@ -39,9 +41,9 @@ export async function checkoutOfVoucher(db: Executor, voucherId: string): Promis
   return row?.checkoutSessionId ?? null;
 }
 
-/** One voucher locked FOR UPDATE inside the caller's transaction, or null. */
+/** One voucher locked FOR UPDATE NOWAIT inside the caller's transaction, or null (see above). */
 export async function lockVoucher(tx: Executor, voucherId: string): Promise<OrderRow | null> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, voucherId)).for('update');
+  const [row] = await tx.select().from(orders).where(eq(orders.id, voucherId)).for('update', { noWait: true });
   return row ?? null;
 }
 
@@ -57,6 +59,20 @@ export async function endVouchers(tx: Executor, ids: readonly string[], status: 
     .update(orders)
     .set({ status, deactivated: true })
     .where(and(inArray(orders.id, [...ids]), ...alive, ...(status === 'refunded' ? [isNull(orders.activatedAt)] : [])))
+    .returning();
+}
+
+/**
+ * Gives back vouchers a refund ended, when the card's provider refused that refund: they are
+ * alive again as they were (a refunded voucher was never activated, and nothing changes an
+ * ended one meanwhile). Answers the rows given back.
+ */
+export async function restoreRefundedVouchers(tx: Executor, ids: readonly string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .update(orders)
+    .set({ status: 'active', deactivated: false })
+    .where(and(inArray(orders.id, [...ids]), eq(orders.status, 'refunded'), isNull(orders.activatedAt)))
     .returning();
 }
 

@@ -14,6 +14,7 @@ import type {
 import { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from '../webhook-signature';
 import { type CardField, type CardForm, checkCard } from './cards';
 import {
+  findRefund,
   findSessionRow,
   linesOf,
   listRefunds,
@@ -151,10 +152,20 @@ export class PaymentSimulator implements PaymentProvider {
     return { providerSessionId: parsed.data.data.object.id, state: parsed.data.data.object.state };
   }
 
-  /** Records a refund once per idempotency key, as a real provider would (decision 049). */
+  /**
+   * Records a refund once per idempotency key, never more than the payment took, as a real
+   * provider would (decisions 049 and 063).
+   */
   async refund(request: ProviderRefundRequest): Promise<ProviderRefund> {
     const refund = await recordRefund(this.db, request);
     return { providerRefundId: refund.id };
+  }
+
+  async findRefund(
+    request: Pick<ProviderRefundRequest, 'providerSessionId' | 'idempotencyKey'>,
+  ): Promise<ProviderRefund | null> {
+    const refund = await findRefund(this.db, request);
+    return refund ? { providerRefundId: refund.id } : null;
   }
 
   /** Every refund recorded, oldest first. */

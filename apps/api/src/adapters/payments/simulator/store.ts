@@ -9,7 +9,12 @@ import {
   simulatorWebhooks,
 } from '../../../db/schema/payment-simulator';
 import { currentRequestId } from '../../../lib/request-context';
-import type { HostedSessionLine, HostedSessionRequest, ProviderRefundRequest } from '../provider';
+import {
+  type HostedSessionLine,
+  type HostedSessionRequest,
+  type ProviderRefundRequest,
+  ProviderRefusedError,
+} from '../provider';
 
 /**
  * The simulator's rows (decision 056): its sessions, its webhook deliveries and its refunds. The
@@ -234,24 +239,73 @@ export interface SimulatedRefund extends ProviderRefundRequest {
   readonly id: string;
 }
 
-/** Records a refund once per idempotency key; asking again answers the first one. */
+/**
+ * Records a refund once per idempotency key, as a provider keeps them: asking again with the key
+ * answers the first refund, and a key first used for another refund is refused. A refund must be
+ * of a paid session and, with those before it, no more than the session took; under the session's
+ * row lock, so refunds asked at once cannot together exceed it. Refusals throw
+ * ProviderRefusedError, as a provider's 4xx would.
+ */
 export async function recordRefund(db: Database, request: ProviderRefundRequest): Promise<SimulatedRefund> {
-  await db
-    .insert(simulatorRefunds)
-    .values({
-      id: `sim_re_${randomBytes(12).toString('base64url')}`,
-      idempotencyKey: request.idempotencyKey,
-      providerSessionId: request.providerSessionId,
-      amount: request.amount,
-      currency: request.currency,
-    })
-    .onConflictDoNothing({ target: simulatorRefunds.idempotencyKey });
-  const [refund] = await db
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(simulatorSessions)
+      .where(eq(simulatorSessions.id, request.providerSessionId))
+      .for('update');
+    const [earlier] = await tx
+      .select()
+      .from(simulatorRefunds)
+      .where(eq(simulatorRefunds.idempotencyKey, request.idempotencyKey));
+    if (earlier) {
+      if (earlier.providerSessionId !== request.providerSessionId || earlier.amount !== request.amount) {
+        throw new ProviderRefusedError(
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
+      return refundOf(earlier);
+    }
+    if (session?.state !== 'paid') throw new ProviderRefusedError(`No such payment: ${request.providerSessionId}`);
+    const [made] = await tx
+      .select({ total: sql<string | null>`sum(${simulatorRefunds.amount})` })
+      .from(simulatorRefunds)
+      .where(eq(simulatorRefunds.providerSessionId, session.id));
+    const refunded = Number(made?.total ?? 0);
+    if (refunded + request.amount > session.amount) {
+      throw new ProviderRefusedError(
+        `Refund amount (${request.amount}) is greater than the unrefunded amount of the payment (${session.amount - refunded}).`,
+      );
+    }
+    const [refund] = await tx
+      .insert(simulatorRefunds)
+      .values({
+        id: `sim_re_${randomBytes(12).toString('base64url')}`,
+        idempotencyKey: request.idempotencyKey,
+        providerSessionId: request.providerSessionId,
+        amount: request.amount,
+        currency: request.currency,
+      })
+      .returning();
+    if (!refund) throw new Error('the simulated refund was not stored');
+    return refundOf(refund);
+  });
+}
+
+/** The refund recorded with this idempotency key for this session, if any. */
+export async function findRefund(
+  db: Executor,
+  request: Pick<ProviderRefundRequest, 'providerSessionId' | 'idempotencyKey'>,
+): Promise<SimulatedRefund | null> {
+  const [row] = await db
     .select()
     .from(simulatorRefunds)
-    .where(eq(simulatorRefunds.idempotencyKey, request.idempotencyKey));
-  if (!refund) throw new Error('the simulated refund was not stored');
-  return refundOf(refund);
+    .where(
+      and(
+        eq(simulatorRefunds.idempotencyKey, request.idempotencyKey),
+        eq(simulatorRefunds.providerSessionId, request.providerSessionId),
+      ),
+    );
+  return row ? refundOf(row) : null;
 }
 
 export async function listRefunds(db: Executor): Promise<SimulatedRefund[]> {

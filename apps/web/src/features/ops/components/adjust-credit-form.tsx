@@ -9,7 +9,8 @@ import { type Outcome, OutcomeNote } from './outcome-note';
 
 /**
  * 'Adjust credit' (docs/product/operators.md#void-adjustments): an amount, + or −, and a reason;
- * above £250 it waits in Approvals. For the customer page; the server checks the role again.
+ * one that takes what the operator moved for this customer in 24 hours past £250 waits in Approvals.
+ * For the customer page; the server checks the role again.
  */
 export function AdjustCreditForm({ userId, currency = 'GBP' }: { userId: string; currency?: string }) {
   const [amount, setAmount] = useState('');
@@ -52,7 +53,7 @@ export function AdjustCreditForm({ userId, currency = 'GBP' }: { userId: string;
         label={`Amount (${currency})`}
         required
         error={errors.amount}
-        hint="Negative to take credit away."
+        hint="Negative to take credit away. What takes your moves for this customer in 24 hours past £250 waits for a second operator."
       >
         {(control) => (
           <Input {...control} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />

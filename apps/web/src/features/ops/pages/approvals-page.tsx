@@ -12,7 +12,7 @@ import { useOperator } from '../hooks/use-operator';
 import { moneyText } from '../lib/money-text';
 
 /**
- * /ops/approvals (docs/product/operators.md#approvals): refunds and adjustments above £250 waiting
+ * /ops/approvals (docs/product/operators.md#approvals): refunds and adjustments past the £250 limit waiting
  * for a second finance operator or admin. The one who asked sees theirs without the buttons; the
  * server refuses them anyway.
  */

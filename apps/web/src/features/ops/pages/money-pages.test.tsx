@@ -77,6 +77,7 @@ describe('the order page (docs/product/operators.md#refunds)', () => {
               refundTo: body.refundTo,
               reason: body.reason,
               status: 'done' as const,
+              failure: null,
               requestedBy: { id: 'op-1', email: 'finance@ugm.example' },
               decidedBy: null,
               createdAt: '2026-11-27T08:01:00.000Z',

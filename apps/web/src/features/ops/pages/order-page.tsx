@@ -1,4 +1,4 @@
-import type { OpsOrder, RefundDestination } from '@gvm/contract/ops-money';
+import type { OpsOrder, RefundDestination, RefundStatus } from '@gvm/contract/ops-money';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -104,6 +104,15 @@ function VoucherTable({ order }: { order: OpsOrder }) {
 
 const destinationLabel: Record<RefundDestination, string> = { card: 'Original card', credit: 'UGM Credit' };
 
+/** A refund's status in the console's words. */
+const statusText: Record<RefundStatus, string> = {
+  pending: 'waiting in Approvals',
+  processing: 'sent to the payment provider, waiting for it to confirm',
+  done: 'done',
+  rejected: 'rejected',
+  failed: 'refused by the payment provider, nothing moved',
+};
+
 function RefundHistory({ order }: { order: OpsOrder }) {
   return (
     <>
@@ -111,8 +120,9 @@ function RefundHistory({ order }: { order: OpsOrder }) {
       <ul className="mt-3 space-y-2 text-sm">
         {order.refunds.map((refund) => (
           <li key={refund.id}>
-            {moneyText(refund.amount, refund.currency)} to {destinationLabel[refund.refundTo]}: {refund.status} (
-            {refund.reason}; asked by {refund.requestedBy.email}
+            {moneyText(refund.amount, refund.currency)} to {destinationLabel[refund.refundTo]}:{' '}
+            {statusText[refund.status]}
+            {refund.failure ? ` (${refund.failure})` : ''} ({refund.reason}; asked by {refund.requestedBy.email}
             {refund.decidedBy ? `, decided by ${refund.decidedBy.email}` : ''})
           </li>
         ))}
@@ -137,11 +147,13 @@ function RefundForm({ order }: { order: OpsOrder }) {
   if (order.refundable.credit === 0) {
     // The last refund's outcome stays in sight when it leaves nothing more to refund.
     const waiting = order.refunds.some((refund) => refund.status === 'pending');
+    const sent = order.refunds.some((refund) => refund.status === 'processing');
     return (
       <div className="mt-8">
         <OutcomeNote outcome={outcome} />
         <p className="mt-4 text-sm text-gray-700">
           Nothing of this order is left to refund.{waiting ? ' A refund of it is waiting in Approvals.' : ''}
+          {sent ? ' A refund of it waits for the payment provider to confirm it.' : ''}
         </p>
       </div>
     );
@@ -181,7 +193,7 @@ function RefundForm({ order }: { order: OpsOrder }) {
         label={`Amount (${order.currency})`}
         required
         error={errors.amount}
-        hint={`Up to ${moneyText(refundable(refundTo), order.currency)}. Refunds above £250 wait for a second operator's approval.`}
+        hint={`Up to ${moneyText(refundable(refundTo), order.currency)}. A refund that takes this order past £250 refunded, or what you moved for this customer in 24 hours past £250, waits for a second operator's approval.`}
       >
         {(control) => (
           <Input {...control} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
