@@ -5,4 +5,4 @@
  * the refund and adjustment requests in its own tables.
  */
 export { financeRoutes } from './routes';
-export { settleRefundsTask } from './settle';
+export { settleRefundsTask, settleWaitingRefunds } from './settle';
