@@ -14,6 +14,11 @@
 // TEST_DATABASE_URL, nginx and redis-server (CI installs them); without them it is skipped, and
 // says so, unless REQUIRE_CLUSTER_TEST=1 (CI) makes that a failure.
 //
+// The browser tests always run on the embedded database (PGlite), as a newcomer's `npm test` and
+// `npm start` run them, even where TEST_DATABASE_URL is set (CI): the journeys are then proven
+// on what users of the README meet, and a freeze that only the embedded database shows (one
+// connection for the whole shop) fails CI. The API tests and the cluster test keep PostgreSQL.
+//
 // Vitest writes to the terminal as it runs; the other steps are each printed whole when they end,
 // so the two never interleave within a line.
 import { spawn } from 'node:child_process';
@@ -26,11 +31,12 @@ const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
  * Runs `npm run <script>` and says how it ended and how long it took; resolves whether it passed.
  * A `quiet` step's output is kept and printed whole once it ends. `skipWhen` names an exit code
  * that means the step could not run here: it is told as skipped, and passes unless `required`.
+ * `env` is the step's environment (this process's by default).
  */
-function step(script, { quiet = false, skipWhen, required = false } = {}) {
+function step(script, { quiet = false, skipWhen, required = false, env = process.env } = {}) {
   const since = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', script], { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(npm, ['run', script], { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
     let output = '';
     const keep = (chunk) => {
       output += chunk;
@@ -66,6 +72,7 @@ for (const script of ['lint', 'lint:imports', 'typecheck']) {
 }
 const [builtAndClustered, unitTested] = await Promise.all([buildThenCluster(), step('test:unit')]);
 if (!builtAndClustered || !unitTested) process.exit(1);
-const browserTested = await step('test:browser');
+const { TEST_DATABASE_URL: _onPostgres, ...embedded } = process.env;
+const browserTested = await step('test:browser', { env: embedded });
 process.stdout.write(`[npm test] ${browserTested ? 'passed' : 'failed'} in ${seconds(started)}\n`);
 process.exit(browserTested ? 0 : 1);
