@@ -92,12 +92,17 @@ describe('two worker instances on one database', () => {
     expect(smtp.received[0]?.headers.get('message-id')).toBe(`<${row?.id}@ugm.test>`);
   });
 
-  it('run each periodic task (gift schedule, credit holds, backfill) on one of them per tick', async () => {
+  it('run each periodic task (gift schedule, credit holds, backfill, refund settling) on one of them per tick', async () => {
     const [one, two] = await startWorkers();
     const rounds = await Promise.all(
       Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? one : two).periodicTasks?.runDue() ?? []),
     );
-    expect(rounds.flat().sort()).toEqual(['credit-hold-release', 'gift-schedule', 'voucher-code-last4-backfill']);
+    expect(rounds.flat().sort()).toEqual([
+      'credit-hold-release',
+      'gift-schedule',
+      'refund-settle',
+      'voucher-code-last4-backfill',
+    ]);
     const rows = await shared.first.db.select().from(periodicTasks);
     expect(rows.every((row) => row.runs === 1 && row.claimedBy === null)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { asyncLocalStorage } from '@fastify/request-context';
+import { asyncLocalStorage, type RequestContext } from '@fastify/request-context';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -74,7 +74,8 @@ describe.skipIf(!serverUrl)('database pools', () => {
    * lazy, run when awaited, and so in the context of whoever awaits them.
    */
   const asConsole = <T>(work: () => Promise<T>) =>
-    asyncLocalStorage.run({ databaseLane: 'console' }, async () => await work());
+    // The store is the request's data; the package types its storage as its accessor's.
+    asyncLocalStorage.run({ databaseLane: 'console' } as unknown as RequestContext, async () => await work());
   /** The pool's refusal, as drizzle reports it for a query (its cause) or a transaction (itself). */
   const busy = expect.objectContaining({ cause: expect.any(DatabaseBusyError) });
 

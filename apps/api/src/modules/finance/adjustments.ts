@@ -1,5 +1,5 @@
 import type { CreditAdjustmentAnswer, CreditAdjustmentRequest, OpsCreditAdjustment } from '@gvm/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { type CreditAdjustmentRow, creditAdjustments } from '../../db/schema/finance';
 import { violatedUniqueConstraint } from '../../lib/db-errors';
@@ -172,11 +172,12 @@ export async function findAdjustment(db: Executor, id: string): Promise<CreditAd
   return row ?? null;
 }
 
-export async function lockAdjustment(tx: Executor, id: string): Promise<CreditAdjustmentRow | null> {
+/** The adjustment locked FOR UPDATE NOWAIT while it waits for a second operator, or null. */
+export async function lockPendingAdjustment(tx: Executor, id: string): Promise<CreditAdjustmentRow | null> {
   const [row] = await tx
     .select()
     .from(creditAdjustments)
-    .where(eq(creditAdjustments.id, id))
+    .where(and(eq(creditAdjustments.id, id), eq(creditAdjustments.status, 'pending')))
     .for('update', { noWait: true });
   return row ?? null;
 }

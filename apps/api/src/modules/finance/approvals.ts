@@ -8,10 +8,10 @@ import { isUuid } from '../../lib/ids';
 import { findOperatorEmails, recordAudit } from '../ops';
 import { findUserContacts } from '../users';
 import { adjustCredit } from '../wallets';
-import { findAdjustment, lockAdjustment } from './adjustments';
+import { findAdjustment, lockPendingAdjustment } from './adjustments';
 import type { Acting, FinanceDeps } from './deps';
 import { CUSTOMER_BUSY } from './four-eyes';
-import { approveRefund, findRefund, lockRefund, ORDER_BUSY, PROVIDER_REFUND_FAILED } from './refunds';
+import { approveRefund, findRefund, lockPendingRefund, ORDER_BUSY, PROVIDER_REFUND_FAILED } from './refunds';
 import { askProvider, SETTLE_GRACE_MS } from './settle';
 
 /**
@@ -123,9 +123,8 @@ async function decideRefund(
 ): Promise<ApprovalDecisionAnswer | { sent: RefundRow }> {
   try {
     return await db.transaction(async (tx) => {
-      const refund = await lockRefund(tx, id);
-      if (!refund) throw notFound(APPROVAL_NOT_FOUND);
-      if (refund.status !== 'pending') throw conflict(ALREADY_DECIDED);
+      const refund = await lockPendingRefund(tx, id);
+      if (!refund) throw (await findRefund(tx, id)) ? conflict(ALREADY_DECIDED) : notFound(APPROVAL_NOT_FOUND);
       if (refund.requestedBy === actor.operatorId) throw forbidden(OWN_REQUEST);
       const approved = decision === 'approve' ? await approveRefund(tx, deps, refund, now) : null;
       const status = approved ? approved.status : 'rejected';
@@ -186,9 +185,10 @@ async function decideAdjustment(
 ): Promise<ApprovalDecisionAnswer> {
   try {
     return await db.transaction(async (tx) => {
-      const adjustment = await lockAdjustment(tx, id);
-      if (!adjustment) throw notFound(APPROVAL_NOT_FOUND);
-      if (adjustment.status !== 'pending') throw conflict(ALREADY_DECIDED);
+      const adjustment = await lockPendingAdjustment(tx, id);
+      if (!adjustment) {
+        throw (await findAdjustment(tx, id)) ? conflict(ALREADY_DECIDED) : notFound(APPROVAL_NOT_FOUND);
+      }
       if (adjustment.requestedBy === actor.operatorId) throw forbidden(OWN_REQUEST);
       const balance =
         decision === 'approve'

@@ -1,5 +1,5 @@
 import { formatMoney, type RefundAnswer, type RefundRequest, toMajorUnits } from '@gvm/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { type RefundRow, refunds } from '../../db/schema/finance';
 import { isLockBusy, violatedUniqueConstraint } from '../../lib/db-errors';
@@ -316,8 +316,16 @@ export async function approveRefund(
   return { status, vouchers: stateOf(chosen) };
 }
 
-export async function lockRefund(tx: Executor, id: string): Promise<RefundRow | null> {
-  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update', { noWait: true });
+/**
+ * The refund locked FOR UPDATE NOWAIT while it waits for a second operator, or null: one already
+ * decided is not locked (its settlement may need it), and the caller reads it to say so.
+ */
+export async function lockPendingRefund(tx: Executor, id: string): Promise<RefundRow | null> {
+  const [row] = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .for('update', { noWait: true });
   return row ?? null;
 }
 

@@ -62,8 +62,9 @@ async function providerSessionOf(db: Database, row: RefundRow): Promise<string> 
 }
 
 /**
- * Applies the provider's answer to a `processing` refund, once: the row is locked, and a row
- * another settlement holds or has settled already is answered as it stands.
+ * Applies the provider's answer to a `processing` refund, once: the row is locked (nothing but a
+ * settlement locks a `processing` row), and a row another settlement holds or has settled already
+ * is answered as it stands.
  */
 export async function settleRefund(
   db: Database,
@@ -73,8 +74,12 @@ export async function settleRefund(
   now: Date,
 ): Promise<RefundRow> {
   const settled = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update', { skipLocked: true });
-    if (row?.status !== 'processing') return null;
+    const [row] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'processing')))
+      .for('update', { skipLocked: true });
+    if (!row) return null;
     const attempts = row.providerAttempts + 1;
     if (outcome.kind === 'unknown') {
       const wait = Math.min(MAX_RETRY_MS, SETTLE_SWEEP_MS * 2 ** Math.min(attempts, 10));
