@@ -24,7 +24,7 @@ function serve() {
     ...fakeEndpoint(opsEndpoints.requestCode, () => ({ status: 200, body: { success: true as const } })),
     ...fakeEndpoint(opsEndpoints.verifyCode, ({ body }) =>
       body.code === '246810'
-        ? { status: 200, body: { token: 'pending-1', next: 'totp', expiresAt: '2026-11-27T10:00:00.000Z' } }
+        ? { status: 200, body: { token: 'pending-1', next: 'totp' as const, expiresAt: '2026-11-27T10:00:00.000Z' } }
         : { status: 401, body: { error: 'Invalid or expired code' } },
     ),
     ...fakeEndpoint(opsEndpoints.totpVerify, ({ body }) =>

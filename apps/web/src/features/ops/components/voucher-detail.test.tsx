@@ -77,7 +77,7 @@ function serve(role: OperatorRole) {
           productCode: 'ARGOS-GB',
           value: 25,
           currency: 'GBP',
-          state: 'void',
+          state: 'void' as const,
           codeLastFour: 'K7QZ',
           ownerId: '22222222-2222-4222-8222-222222222222',
           createdAt: '2026-11-27T08:00:00.000Z',
