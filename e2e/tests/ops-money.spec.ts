@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { findProduct } from './support/catalogue';
 import { createOperator, openConsoleAs } from './support/operator';
 import { buyThroughApi } from './support/purchase';
@@ -62,6 +63,35 @@ test('finance refunds an order to UGM Credit: the voucher is refunded and the sh
   // The shopper's wallet: £50.00 of UGM Credit, the voucher gone.
   await page.goto('/wallet');
   await expect(page.getByRole('main')).toContainText('GBP 50.00');
+});
+
+test("finance voids a voucher from its page: each action's form opens from its button, one at a time", async ({
+  page,
+  request,
+}) => {
+  const voucherId = await buyVoucher(page, request, 50);
+  const finance = await createOperator(request, 'finance');
+  await openConsoleAs(page, finance, `/ops/customers/vouchers/${voucherId}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: `${MERCHANT} voucher, £50.00` })).toBeVisible();
+  // Nothing asks for a reason until an action is chosen.
+  await expect(page.getByRole('form')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Reissue code' }).click();
+  await expect(page.getByRole('form', { name: 'Reissue code' })).toBeVisible();
+  await page.getByRole('button', { name: 'Void voucher' }).click();
+  await expect(page.getByRole('form', { name: 'Reissue code' })).toHaveCount(0);
+  const voiding = page.getByRole('form', { name: 'Void voucher' });
+  await expect(voiding.getByLabel('Reason')).toBeFocused();
+  await expect(voiding.getByLabel('Reason')).toHaveAccessibleDescription(
+    'Voiding cannot be undone: the code stops working.',
+  );
+  expect(await axeViolations(page), 'axe on a voucher page with the void form open').toEqual([]);
+
+  await voiding.getByLabel('Reason').fill('Card reported stolen');
+  await voiding.getByRole('button', { name: 'Confirm void' }).click();
+  await expect(page.getByRole('status')).toHaveText('Voucher voided: its code no longer works.');
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Card reported stolen');
+  await expect(page.getByRole('button', { name: 'Void voucher' })).toHaveCount(0);
 });
 
 test('a refund above £250 waits in Approvals until a second finance operator approves it', async ({

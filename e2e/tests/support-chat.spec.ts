@@ -40,6 +40,11 @@ test('a shopper and a support operator chat both ways, live, until it is resolve
   const panel = page.getByRole('dialog', { name: copy.panelTitle });
   await expect(panel).toBeVisible();
   await expect(panel.getByText(copy.offline)).toHaveCount(0);
+  // Greeted by name, told when to expect a reply, and offered the common questions.
+  await expect(panel.getByText(copy.greeting('Ada'))).toBeVisible();
+  await expect(panel.getByText(copy.replyTime)).toBeVisible();
+  await expect(panel.getByRole('list', { name: copy.suggestionsLabel }).getByRole('button')).toHaveCount(2);
+  expect(await axeViolations(page), 'axe on /wallet with the chat open and its welcome').toEqual([]);
   await panel.getByLabel(copy.messageLabel).fill(question);
   await panel.getByLabel(copy.messageLabel).press('Enter');
   await expect(panel.getByText(question)).toBeVisible();

@@ -12,6 +12,13 @@ export const chatShopperCopy = {
   launcher: 'Chat with us',
   launcherUnread: (unread: number) => `Chat with us (${unread} unread)`,
   panelTitle: 'Support',
+  /** The panel's first line, with the shopper's first name (`firstNameOf`: 'there' without one). */
+  greeting: (firstName: string) => `Hi ${firstName}, how can we help?`,
+  /** Shown under the greeting while an operator is online; the offline notice says what happens otherwise. */
+  replyTime: 'We usually reply within a few minutes.',
+  /** The questions shoppers ask most, offered before anything is written: pressed, one is sent as the first message. */
+  suggestionsLabel: 'Common questions',
+  suggestions: ["My gift hasn't arrived", "My voucher code doesn't work at the till"],
   messageLabel: 'Message',
   send: 'Send',
   sending: 'Sending…',

@@ -3,6 +3,7 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import { routePatterns } from '@/config/paths';
 import { OpsConsole } from '@/features/ops';
 import { createQueryClient } from '@/lib/query-client';
+import { useFocusOnRouteChange } from './route-focus';
 
 const queryClient = createQueryClient();
 
@@ -21,6 +22,12 @@ export function OpsApp() {
   );
 }
 
+/**
+ * The console's pages; each move to another page puts the focus at its start (its heading), as
+ * the shop's layout does, so the next Tab goes into the new page and not on from the menu link or
+ * the sign-in button left behind.
+ */
 function ConsoleRoutes() {
+  useFocusOnRouteChange();
   return useRoutes([{ path: routePatterns.ops, element: <OpsConsole /> }]);
 }

@@ -6,6 +6,5 @@
 export { callOps, downloadOpsFile, readOpsToken } from './api/ops-client';
 export { AdjustCreditForm } from './components/adjust-credit-form';
 export { VoucherStateBadge } from './components/state-badge';
-export { VoidVoucherForm } from './components/void-voucher-form';
 export { type Operator, useOperator } from './hooks/use-operator';
 export { OpsConsole } from './pages/console-page';

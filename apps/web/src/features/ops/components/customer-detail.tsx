@@ -12,7 +12,7 @@ import { dateTime } from '../lib/format';
 import { AdjustCreditForm } from './adjust-credit-form';
 import { ConsolePageHeading } from './console-page-heading';
 import { type Outcome, OutcomeNote } from './outcome-note';
-import { ReasonAction } from './reason-action';
+import { OneActionAtATime, ReasonAction } from './reason-action';
 import { VoucherTable } from './voucher-table';
 
 /**
@@ -192,36 +192,38 @@ function CustomerActions({ page, onOutcome }: { page: CustomerPage; onOutcome(ou
   const mayDisable = can('customers.disable');
   if (!mayHelp && !mayDisable) return null;
   return (
-    <div className="mt-4 flex flex-wrap items-start gap-3">
-      {mayHelp ? (
-        <ReasonAction
-          label="Sign out everywhere"
-          confirmLabel="Confirm sign out everywhere"
-          reasonRequired={false}
-          busy={act.isPending}
-          onConfirm={(reason) => run('sign-out', reason)}
-        />
-      ) : null}
-      {mayDisable ? (
-        page.profile.disabled ? (
+    <OneActionAtATime>
+      <div className="mt-4 flex flex-wrap items-start gap-3">
+        {mayHelp ? (
           <ReasonAction
-            label="Enable account"
-            confirmLabel="Confirm enable account"
-            reasonRequired
+            label="Sign out everywhere"
+            confirmLabel="Confirm sign out everywhere"
+            reasonRequired={false}
             busy={act.isPending}
-            onConfirm={(reason) => run('enable', reason)}
+            onConfirm={(reason) => run('sign-out', reason)}
           />
-        ) : (
-          <ReasonAction
-            label="Disable account"
-            confirmLabel="Confirm disable account"
-            reasonRequired
-            destructive
-            busy={act.isPending}
-            onConfirm={(reason) => run('disable', reason)}
-          />
-        )
-      ) : null}
-    </div>
+        ) : null}
+        {mayDisable ? (
+          page.profile.disabled ? (
+            <ReasonAction
+              label="Enable account"
+              confirmLabel="Confirm enable account"
+              reasonRequired
+              busy={act.isPending}
+              onConfirm={(reason) => run('enable', reason)}
+            />
+          ) : (
+            <ReasonAction
+              label="Disable account"
+              confirmLabel="Confirm disable account"
+              reasonRequired
+              destructive
+              busy={act.isPending}
+              onConfirm={(reason) => run('disable', reason)}
+            />
+          )
+        ) : null}
+      </div>
+    </OneActionAtATime>
   );
 }

@@ -1,5 +1,6 @@
 import { type OperatorRole, opsEndpoints, roleCapabilities } from '@gvm/contract/ops';
 import { type OpsVoucherPage, opsCustomerEndpoints } from '@gvm/contract/ops-customers';
+import { opsMoneyEndpoints } from '@gvm/contract/ops-money';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,6 +68,23 @@ function serve(role: OperatorRole) {
         ? { status: 200, body: { message: 'Recipient updated' } }
         : { status: 429, body: { error: 'Too many changes' } },
     ),
+    ...fakeEndpoint(opsMoneyEndpoints.voidVoucher, () => ({
+      status: 200,
+      body: {
+        voucher: {
+          id: VOUCHER_ID,
+          merchantName: 'Argos',
+          productCode: 'ARGOS-GB',
+          value: 25,
+          currency: 'GBP',
+          state: 'void' as const,
+          codeLastFour: 'K7QZ',
+          ownerId: '22222222-2222-4222-8222-222222222222',
+          createdAt: '2026-11-27T08:00:00.000Z',
+        },
+        message: 'The voucher is void.',
+      },
+    })),
   };
   const fake = installFakeApi(routes);
   restoreApi = fake.restore;
@@ -82,7 +100,8 @@ const buttonsOf: Record<'support' | 'finance' | 'admin', string[]> = {
   admin: ['Resend gift e-mail', 'Correct recipient', 'Reissue code', 'Void voucher'],
 };
 
-describe("a voucher's page in the console", () => {
+// Each test works a form or two: more than the default 5 s on a busy machine.
+describe("a voucher's page in the console", { timeout: 20_000 }, () => {
   it.each(Object.keys(buttonsOf) as (keyof typeof buttonsOf)[])(
     'shows %s exactly the buttons its role may use, and the code only by its last four',
     async (role) => {
@@ -123,5 +142,48 @@ describe("a voucher's page in the console", () => {
     await userEvent.type(again, 'other@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm new recipient' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many changes');
+  });
+
+  it('keeps each action behind its button and opens one form at a time, the focus in its first field', async () => {
+    serve('admin');
+    open();
+    const resend = await screen.findByRole('button', { name: 'Resend gift e-mail' });
+    // Nothing asks for a reason before an action is chosen.
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Reason/ })).not.toBeInTheDocument();
+
+    await userEvent.click(resend);
+    const resending = screen.getByRole('form', { name: 'Resend gift e-mail' });
+    expect(within(resending).getByRole('textbox', { name: 'Reason (optional)' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Void voucher' }));
+    expect(screen.queryByRole('form', { name: 'Resend gift e-mail' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend gift e-mail' })).toBeInTheDocument();
+    const voiding = screen.getByRole('form', { name: 'Void voucher' });
+    const reason = within(voiding).getByRole('textbox', { name: 'Reason' });
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAccessibleDescription('Voiding cannot be undone: the code stops working.');
+    expect(screen.getAllByRole('form')).toHaveLength(1);
+
+    await userEvent.click(within(voiding).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Void voucher' })).toHaveFocus();
+  });
+
+  it("voids the voucher only with a reason, and says the server's answer", async () => {
+    const requests = serve('finance');
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Void voucher' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm void' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please give a reason');
+    expect(requests.some((request) => request.path.endsWith('/void'))).toBe(false);
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reason' }), 'Card fraud reported');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm void' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The voucher is void.');
+    const sent = requests.find((request) => request.path.endsWith('/void'));
+    expect(sent).toMatchObject({ method: 'POST', path: `/ops/vouchers/${VOUCHER_ID}/void` });
+    expect(sent?.body).toEqual({ reason: 'Card fraud reported' });
+    expect(screen.queryByRole('form', { name: 'Void voucher' })).not.toBeInTheDocument();
   });
 });

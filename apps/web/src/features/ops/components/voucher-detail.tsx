@@ -8,19 +8,20 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { useOpsVoucher, useVoucherAction, type VoucherAction } from '../api/customers';
+import { useVoidVoucher } from '../api/money';
 import { useOperator } from '../hooks/use-operator';
 import { useCustomerLinks } from '../lib/customer-links';
 import { dateTime } from '../lib/format';
 import { ConsolePageHeading } from './console-page-heading';
 import { type Outcome, OutcomeNote } from './outcome-note';
-import { ReasonAction } from './reason-action';
-import { VoidVoucherForm } from './void-voucher-form';
+import { OneActionAtATime, ReasonAction } from './reason-action';
 
 /**
  * A voucher's page (docs/product/operators.md#customers): what it is, who holds it, its gift and
  * its timeline, with only the last four characters of its code; 'Resend gift e-mail' and
  * 'Correct recipient' (support, admin) for an unclaimed gift, 'Reissue code' and 'Void voucher'
- * (finance, admin), and a link to its order, where finance refunds it.
+ * (finance, admin), each a button that opens its form, one at a time, and a link to its order,
+ * where finance refunds it.
  */
 export function VoucherDetail() {
   const { voucherId = '' } = useParams();
@@ -42,11 +43,9 @@ export function VoucherDetail() {
 
 function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () => void }) {
   const { voucher, gift, timeline } = page;
-  const { can } = useOperator();
   const links = useCustomerLinks();
   const voucherTitle = `${voucher.merchantName} voucher, ${formatMoney(voucher.value, voucher.currency)}`;
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const voidable = voucher.state === 'active' || voucher.state === 'activated';
   const person = (who: { id: string; email: string } | null) =>
     who ? (
       <Link to={links.customer(who.id)} className="text-brand-700 underline">
@@ -72,13 +71,8 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
           Its order and refunds
         </Link>
       </p>
-      <VoucherActions page={page} onOutcome={setOutcome} />
+      <VoucherActions page={page} onOutcome={setOutcome} onVoided={onChanged} />
       <OutcomeNote outcome={outcome} />
-      {can('money.move') && voidable ? (
-        <div className="mt-4 max-w-md">
-          <VoidVoucherForm voucherId={voucher.id} onVoided={onChanged} />
-        </div>
-      ) : null}
       <dl className="mt-6 grid max-w-2xl grid-cols-[12rem_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-700">State</dt>
         <dd>{voucher.state}</dd>
@@ -136,9 +130,18 @@ const timelineWords: Record<OpsVoucherPage['timeline'][number]['kind'], string> 
   reissued: 'Reissued',
 };
 
-function VoucherActions({ page, onOutcome }: { page: OpsVoucherPage; onOutcome(outcome: Outcome): void }) {
+function VoucherActions({
+  page,
+  onOutcome,
+  onVoided,
+}: {
+  page: OpsVoucherPage;
+  onOutcome(outcome: Outcome): void;
+  onVoided(): void;
+}) {
   const { can } = useOperator();
   const act = useVoucherAction(page.voucher.id);
+  const voiding = useVoidVoucher();
   const [name, setName] = useState(page.gift?.recipientName ?? '');
   const [email, setEmail] = useState(page.gift?.recipientEmail ?? '');
   const run = async (request: VoucherAction) => {
@@ -156,52 +159,79 @@ function VoucherActions({ page, onOutcome }: { page: OpsVoucherPage; onOutcome(o
   const mayHelp = can('customers.help') && pendingGift;
   const held = page.voucher.holder && (page.voucher.state === 'active' || page.voucher.state === 'activated');
   const mayReissue = can('money.move') && held;
-  if (!mayHelp && !mayReissue) return null;
+  // docs/product/operators.md#void-adjustments: for fraud, irreversible; the server checks the role again.
+  const mayVoid = can('money.move') && (page.voucher.state === 'active' || page.voucher.state === 'activated');
+  const voidIt = async (reason: string) => {
+    onOutcome(null);
+    try {
+      const { message } = await voiding.mutateAsync({ voucherId: page.voucher.id, body: { reason } });
+      onOutcome({ kind: 'done', text: message });
+      onVoided();
+      return true;
+    } catch (failure) {
+      onOutcome({ kind: 'failed', text: failureMessage(failure, 'The voucher could not be voided.') });
+      return false;
+    }
+  };
+  if (!mayHelp && !mayReissue && !mayVoid) return null;
   return (
-    <div className="mt-4 flex flex-wrap items-start gap-3">
-      {mayHelp && page.gift?.delivery === 'emailed' ? (
-        <ReasonAction
-          label="Resend gift e-mail"
-          confirmLabel="Confirm resend"
-          reasonRequired={false}
-          busy={act.isPending}
-          onConfirm={(reason) => run({ action: 'resend', reason })}
-        />
-      ) : null}
-      {mayHelp ? (
-        <ReasonAction
-          label="Correct recipient"
-          confirmLabel="Confirm new recipient"
-          reasonRequired={false}
-          busy={act.isPending}
-          validate={() => (name.trim() && email.trim() ? null : 'Please enter both name and email')}
-          onConfirm={(reason) =>
-            run({
-              action: 'correct',
-              recipient: { name: name.trim(), email: email.trim(), ...(reason ? { reason } : {}) },
-            })
-          }
-        >
-          <Field label="Recipient name">
-            {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
-          </Field>
-          <Field label="Recipient email">
-            {(control) => (
-              <Input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-            )}
-          </Field>
-        </ReasonAction>
-      ) : null}
-      {mayReissue ? (
-        <ReasonAction
-          label="Reissue code"
-          confirmLabel="Confirm reissue"
-          reasonRequired
-          destructive
-          busy={act.isPending}
-          onConfirm={(reason) => run({ action: 'reissue', reason })}
-        />
-      ) : null}
-    </div>
+    <OneActionAtATime>
+      <div className="mt-4 flex flex-wrap items-start gap-3">
+        {mayHelp && page.gift?.delivery === 'emailed' ? (
+          <ReasonAction
+            label="Resend gift e-mail"
+            confirmLabel="Confirm resend"
+            reasonRequired={false}
+            busy={act.isPending}
+            onConfirm={(reason) => run({ action: 'resend', reason })}
+          />
+        ) : null}
+        {mayHelp ? (
+          <ReasonAction
+            label="Correct recipient"
+            confirmLabel="Confirm new recipient"
+            reasonRequired={false}
+            busy={act.isPending}
+            validate={() => (name.trim() && email.trim() ? null : 'Please enter both name and email')}
+            onConfirm={(reason) =>
+              run({
+                action: 'correct',
+                recipient: { name: name.trim(), email: email.trim(), ...(reason ? { reason } : {}) },
+              })
+            }
+          >
+            <Field label="Recipient name">
+              {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+            </Field>
+            <Field label="Recipient email">
+              {(control) => (
+                <Input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+              )}
+            </Field>
+          </ReasonAction>
+        ) : null}
+        {mayReissue ? (
+          <ReasonAction
+            label="Reissue code"
+            confirmLabel="Confirm reissue"
+            reasonRequired
+            destructive
+            busy={act.isPending}
+            onConfirm={(reason) => run({ action: 'reissue', reason })}
+          />
+        ) : null}
+        {mayVoid ? (
+          <ReasonAction
+            label="Void voucher"
+            confirmLabel="Confirm void"
+            reasonRequired
+            destructive
+            hint="Voiding cannot be undone: the code stops working."
+            busy={voiding.isPending}
+            onConfirm={voidIt}
+          />
+        ) : null}
+      </div>
+    </OneActionAtATime>
   );
 }

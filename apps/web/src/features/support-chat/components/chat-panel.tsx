@@ -15,28 +15,30 @@ export interface ChatPanelProps {
   onOpenChange(open: boolean): void;
   /** The launcher: focus goes back to it when the panel closes. */
   launcher: RefObject<HTMLButtonElement | null>;
+  /** The shopper's first name, for the greeting. */
+  firstName: string;
 }
 
 /**
  * The 'Support' panel (docs/product/support-chat.md#in-the-browser), loaded by the launcher on
  * first use: a dialog (focus stays inside, Escape closes it, focus returns to the launcher) with
- * the conversation, the offline notice, 'Support is typing…', the satisfaction question and the
- * message field.
+ * the greeting, the conversation, the offline notice, 'Support is typing…', the satisfaction
+ * question and the message field.
  */
-export default function ChatPanel({ chat, open, onOpenChange, launcher }: ChatPanelProps) {
+export default function ChatPanel({ chat, open, onOpenChange, launcher, firstName }: ChatPanelProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <PanelContent chat={chat} launcher={launcher} />
+        <PanelContent chat={chat} launcher={launcher} firstName={firstName} />
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function PanelContent({ chat, launcher }: Pick<ChatPanelProps, 'chat' | 'launcher'>) {
+function PanelContent({ chat, launcher, firstName }: Pick<ChatPanelProps, 'chat' | 'launcher' | 'firstName'>) {
   const { state } = chat;
   const field = useRef<HTMLTextAreaElement>(null);
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const shown = state.messages.length + state.pending.length;
 
   // The newest message in view.
@@ -71,35 +73,85 @@ function PanelContent({ chat, launcher }: Pick<ChatPanelProps, 'chat' | 'launche
       {state.operatorsOnline ? null : (
         <p className="border-b border-amber-100 bg-amber-50 px-4 py-2 text-sm text-amber-900">{copy.offline}</p>
       )}
-      <ol ref={list} aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto px-4 py-3">
-        {state.messages.map((message) => (
-          <MessageBubble key={message.id} mine={message.author === 'shopper'} body={message.body} />
-        ))}
-        {state.pending.map((message) => (
-          <MessageBubble key={message.clientId} mine body={message.body}>
-            {message.status === 'sending' ? (
-              <span className="text-xs text-gray-500">{copy.sending}</span>
-            ) : (
-              <span className="flex flex-col items-end gap-0.5">
-                <button
-                  type="button"
-                  onClick={() => chat.retry(message.clientId)}
-                  className="text-xs font-semibold text-red-700 underline underline-offset-2"
-                >
-                  {copy.notSent}
-                </button>
-                {message.error ? <span className="text-xs text-red-700">{message.error}</span> : null}
-              </span>
-            )}
-          </MessageBubble>
-        ))}
-      </ol>
+      <div ref={list} className="flex-1 overflow-y-auto px-4 py-3">
+        {state.loaded ? (
+          <Welcome
+            firstName={firstName}
+            operatorsOnline={state.operatorsOnline}
+            suggest={shown === 0}
+            onSuggest={(text) => {
+              chat.send(text);
+              // The suggestions go with the first message: the shopper carries on in the field.
+              field.current?.focus();
+            }}
+          />
+        ) : null}
+        <ol aria-label="Conversation" className="space-y-3">
+          {state.messages.map((message) => (
+            <MessageBubble key={message.id} mine={message.author === 'shopper'} body={message.body} />
+          ))}
+          {state.pending.map((message) => (
+            <MessageBubble key={message.clientId} mine body={message.body}>
+              {message.status === 'sending' ? (
+                <span className="text-xs text-gray-500">{copy.sending}</span>
+              ) : (
+                <span className="flex flex-col items-end gap-0.5">
+                  <button
+                    type="button"
+                    onClick={() => chat.retry(message.clientId)}
+                    className="text-xs font-semibold text-red-700 underline underline-offset-2"
+                  >
+                    {copy.notSent}
+                  </button>
+                  {message.error ? <span className="text-xs text-red-700">{message.error}</span> : null}
+                </span>
+              )}
+            </MessageBubble>
+          ))}
+        </ol>
+      </div>
       <p aria-live="polite" className="min-h-5 px-4 text-xs text-gray-500">
         {state.supportTyping ? copy.operatorTyping : ''}
       </p>
       <Satisfaction chat={chat} />
       <MessageForm chat={chat} field={field} />
     </Dialog.Content>
+  );
+}
+
+/**
+ * The top of the panel (docs/product/support-chat.md#in-the-browser): the greeting, when a reply
+ * can be expected while an operator is online (the offline notice says it otherwise), and, before
+ * anything is written, the questions shoppers ask most, each of which sends itself as the first
+ * message.
+ */
+function Welcome({
+  firstName,
+  operatorsOnline,
+  suggest,
+  onSuggest,
+}: {
+  firstName: string;
+  operatorsOnline: boolean;
+  suggest: boolean;
+  onSuggest(text: string): void;
+}) {
+  return (
+    <div className="mb-3 space-y-1">
+      <p className="font-medium text-gray-900">{copy.greeting(firstName)}</p>
+      {operatorsOnline ? <p className="text-sm text-gray-600">{copy.replyTime}</p> : null}
+      {suggest ? (
+        <ul aria-label={copy.suggestionsLabel} className="flex flex-wrap gap-2 pt-2">
+          {copy.suggestions.map((text) => (
+            <li key={text}>
+              <Button size="sm" variant="outline" onClick={() => onSuggest(text)}>
+                {text}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 

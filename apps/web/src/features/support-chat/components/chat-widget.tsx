@@ -1,8 +1,9 @@
-import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
+import { chatShopperCopy as copy, firstNameOf } from '@gvm/contract/support-chat-text';
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { chatWidgetQueryOptions } from '../api/chat-widget';
 import { useShopperChat } from '../hooks/use-shopper-chat';
 import { unreadCount } from '../lib/chat-state';
@@ -37,6 +38,9 @@ function BuiltInChat({ userId }: { userId: string }) {
   const [open, setOpen] = useState(() => searchParams.get('chat') === 'open');
   const [mounted, setMounted] = useState(open);
   const launcher = useRef<HTMLButtonElement>(null);
+  const user = useCurrentUser();
+  // The name of this widget's shopper only: the cached user may still be the last one's for a moment.
+  const firstName = firstNameOf(user.data?._id === userId ? user.data.consumer.name : '');
   const unread = unreadCount(chat.state);
   const { markRead } = chat;
   const lastId = chat.state.messages.at(-1)?.id;
@@ -82,7 +86,7 @@ function BuiltInChat({ userId }: { userId: string }) {
       </button>
       {mounted ? (
         <Suspense fallback={null}>
-          <ChatPanel chat={chat} open={open} onOpenChange={setOpen} launcher={launcher} />
+          <ChatPanel chat={chat} open={open} onOpenChange={setOpen} launcher={launcher} firstName={firstName} />
         </Suspense>
       ) : null}
     </>

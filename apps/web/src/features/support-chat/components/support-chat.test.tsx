@@ -470,6 +470,60 @@ describe('the panel', () => {
   });
 });
 
+describe("the panel's welcome", () => {
+  it('greets the shopper by first name, says when support replies, and offers the common questions, which start the conversation', async () => {
+    const { requests } = serveChat({ conversation: null });
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    expect(await within(dialog).findByText('Hi Ada, how can we help?')).toBeInTheDocument();
+    expect(within(dialog).getByText('We usually reply within a few minutes.')).toBeInTheDocument();
+    const questions = within(dialog).getByRole('list', { name: 'Common questions' });
+    expect(
+      within(questions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(["My gift hasn't arrived", "My voucher code doesn't work at the till"]);
+
+    await user.click(within(questions).getByRole('button', { name: "My gift hasn't arrived" }));
+    await waitFor(() => expect(messagesShown(dialog)).toEqual(["You:My gift hasn't arrived"]));
+    expect(
+      requests.filter((request) => request.path === '/support-chat/messages').map((request) => request.body),
+    ).toEqual([{ body: "My gift hasn't arrived", clientId: expect.stringMatching(/^[\w-]{8,64}$/) }]);
+    // Asked: the questions give way to the conversation, and the shopper writes on in the field.
+    expect(within(dialog).queryByRole('list', { name: 'Common questions' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: copy.messageLabel })).toHaveFocus();
+    expect(within(dialog).getByText('Hi Ada, how can we help?')).toBeInTheDocument();
+  });
+
+  it('promises no reply time while no operator is online: the offline notice says what happens', async () => {
+    serveChat({ conversation: null, operatorsOnline: false });
+    const user = renderAt('/wallet');
+    const dialog = await openPanel(user);
+    expect(await within(dialog).findByText('Hi Ada, how can we help?')).toBeInTheDocument();
+    expect(within(dialog).getByText(copy.offline)).toBeInTheDocument();
+    expect(within(dialog).queryByText('We usually reply within a few minutes.')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Common questions' })).toBeInTheDocument();
+  });
+
+  it('offers no questions once the conversation has messages, and greets "there" when the account has no name', async () => {
+    serveChat({ messages: [message(1, 'shopper', 'Where is my gift?')] });
+    const queryClient = createQueryClient();
+    storeTokens(accessToken, 'refresh-1');
+    signInAs(queryClient, testUser({ consumer: { name: '', phoneNumber: null } }));
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/wallet']}>
+          <SupportChat />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const dialog = await openPanel(userEvent.setup());
+    await waitFor(() => expect(messagesShown(dialog)).toEqual(['You:Where is my gift?']));
+    expect(within(dialog).getByText('Hi there, how can we help?')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('list', { name: 'Common questions' })).not.toBeInTheDocument();
+  });
+});
+
 describe('the connection (decision 051)', () => {
   it('reconnects after a drop, authenticates with the current token and catches up after the last id without showing anything twice', async () => {
     const { held, reads } = serveChat({ messages: [message(1, 'shopper', 'Hi')] });
