@@ -42,15 +42,19 @@ afterAll(async () => {
 });
 
 /** A paid Stripe checkout of one £`value` Argos voucher; answers the order id and the Stripe session. */
-async function paidOrder(value: number): Promise<{ orderId: string; voucherId: string; sessionId: string }> {
+async function paidOrder(
+  value: number,
+  quantity = 1,
+): Promise<{ orderId: string; voucherId: string; voucherIds: string[]; sessionId: string }> {
   const buyer = await createUserAndToken(ctx.app);
-  const url = await openCheckout(ctx.app, buyer, personalCheckout(ctx.argos, value));
+  const url = await openCheckout(ctx.app, buyer, personalCheckout(ctx.argos, value, quantity));
   const sessionId = defined(/\/c\/pay\/(cs_test_\w+)$/.exec(url)?.[1], 'Stripe session id');
   standIn.complete(sessionId, 'paid');
   const verify = await sendAs(ctx.app, 'GET', `/orders/verify?session_id=${sessionId}`, buyer);
-  const voucherId = defined(verify.json<{ orders: OrderItem[] }>().orders[0])._id;
+  const voucherIds = verify.json<{ orders: OrderItem[] }>().orders.map((order) => order._id);
+  const voucherId = defined(voucherIds[0]);
   const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, voucherId));
-  return { orderId: defined(row?.checkoutSessionId), voucherId, sessionId };
+  return { orderId: defined(row?.checkoutSessionId), voucherId, voucherIds, sessionId };
 }
 
 const refundCall = (orderId: string, requestId: string, amount: number) =>
@@ -81,6 +85,29 @@ describe('a card refund with Stripe', () => {
     const [voucher] = await ctx.app.db.select().from(orders).where(eq(orders.id, voucherId));
     expect(voucher?.status).toBe('refunded');
   }, 60_000);
+
+  it('fifty refunds of one order at once, one voucher each: Stripe refunds exactly what the card paid, no 5xx', async () => {
+    const { orderId, voucherIds, sessionId } = await paidOrder(10, 5);
+    const intent = defined(standIn.session(sessionId)?.payment_intent);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        opsCall(ctx.app, 'POST', `/orders/${orderId}/refunds`, finance, {
+          requestId: randomUUID(),
+          amount: 1000,
+          refundTo: 'card',
+          reason: 'Customer asked',
+          voucherIds: [defined(voucherIds[index % 5])],
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    const made = standIn.refunds.filter((refund) => refund.payment_intent === intent);
+    expect(made.reduce((total, refund) => total + refund.amount, 0)).toBe(5000);
+    const rows = await ctx.app.db.select().from(refunds).where(eq(refunds.checkoutSessionId, orderId));
+    expect(rows.map((row) => row.status)).toEqual(Array(5).fill('done'));
+  }, 120_000);
 
   it('refused by Stripe: recorded as failed, the voucher given back, nothing refunded', async () => {
     const { orderId, voucherId, sessionId } = await paidOrder(20);
