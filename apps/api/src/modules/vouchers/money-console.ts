@@ -30,13 +30,24 @@ export async function lockVouchersOfCheckout(tx: Executor, checkoutSessionId: st
     .for('update');
 }
 
-/** The checkout a voucher was bought in; null for an unknown id or an exchange's replacement. */
+/**
+ * The checkout that paid for a voucher: the one it was bought in or, for a voucher received in an
+ * exchange (which has no checkout of its own), the one that paid for the voucher it replaced,
+ * through every exchange since. Null for an unknown id.
+ */
 export async function checkoutOfVoucher(db: Executor, voucherId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ checkoutSessionId: orders.checkoutSessionId })
-    .from(orders)
-    .where(eq(orders.id, voucherId));
-  return row?.checkoutSessionId ?? null;
+  // Each exchange points back at the voucher it replaced; the first voucher of the chain was bought.
+  const result = await db.execute(sql`
+    with recursive chain(id, checkout_session_id, replaces_order_id) as (
+      select id, checkout_session_id, replaces_order_id from ${orders} where id = ${voucherId}
+      union all
+      select o.id, o.checkout_session_id, o.replaces_order_id
+      from ${orders} o join chain on o.id = chain.replaces_order_id
+    )
+    select checkout_session_id::text as "checkoutSessionId" from chain where checkout_session_id is not null`);
+  // Both drivers (node-postgres and PGlite) answer a raw statement with its rows.
+  const { rows } = result as unknown as { rows: { checkoutSessionId: string }[] };
+  return rows[0]?.checkoutSessionId ?? null;
 }
 
 /** One voucher locked FOR UPDATE inside the caller's transaction, or null. */

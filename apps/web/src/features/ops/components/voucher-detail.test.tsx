@@ -54,14 +54,14 @@ const voucherPage: OpsVoucherPage = {
   ],
 };
 
-function serve(role: OperatorRole) {
+function serve(role: OperatorRole, page: OpsVoucherPage = voucherPage) {
   sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
   const routes: Routes = {
     ...fakeEndpoint(opsEndpoints.me, () => ({
       status: 200,
       body: { id: 'op-1', email: `${role}@ugm.example`, role, capabilities: [...roleCapabilities[role]] },
     })),
-    ...fakeEndpoint(opsCustomerEndpoints.voucher, () => ({ status: 200, body: voucherPage })),
+    ...fakeEndpoint(opsCustomerEndpoints.voucher, () => ({ status: 200, body: page })),
     ...fakeEndpoint(opsCustomerEndpoints.correctRecipient, ({ body }) =>
       body.email === 'bo@example.com'
         ? { status: 200, body: { message: 'Recipient updated' } }
@@ -123,5 +123,15 @@ describe("a voucher's page in the console", () => {
     await userEvent.type(again, 'other@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm new recipient' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many changes');
+  });
+
+  it('links a voucher received in an exchange to the order that paid for it, saying so', async () => {
+    const received = { ...voucherPage.voucher, merchantName: 'Tesco', checkoutSessionId: null, isGift: false };
+    serve('support', { voucher: received, gift: null, timeline: [] });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tesco voucher, £25.00' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Its order and refunds (it was received in an exchange)' }),
+    ).toHaveAttribute('href', `/ops/orders/${VOUCHER_ID}`);
   });
 });

@@ -20,7 +20,8 @@ import { VoidVoucherForm } from './void-voucher-form';
  * A voucher's page (docs/product/operators.md#customers): what it is, who holds it, its gift and
  * its timeline, with only the last four characters of its code; 'Resend gift e-mail' and
  * 'Correct recipient' (support, admin) for an unclaimed gift, 'Reissue code' and 'Void voucher'
- * (finance, admin), and a link to its order, where finance refunds it.
+ * (finance, admin), and a link to its order (for a voucher received in an exchange, the order
+ * that paid for the voucher it replaced), where finance refunds it.
  */
 export function VoucherDetail() {
   const { voucherId = '' } = useParams();
@@ -68,8 +69,12 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
         <ConsolePageHeading title={voucherTitle} />
       )}
       <p className="mt-2 text-sm">
+        {/* A voucher received in an exchange has no checkout of its own: its id finds the order
+            that paid for the voucher it replaced, which lists that one, not this. */}
         <Link to={`/ops/orders/${voucher.id}`} className="text-brand-700 underline">
-          Its order and refunds
+          {voucher.checkoutSessionId
+            ? 'Its order and refunds'
+            : 'Its order and refunds (it was received in an exchange)'}
         </Link>
       </p>
       <VoucherActions page={page} onOutcome={setOutcome} />
