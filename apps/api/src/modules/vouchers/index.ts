@@ -35,6 +35,8 @@ export {
   lockVouchersOfCheckout,
   type OutstandingRow,
   outstandingVouchers,
+  voucherNotEnded,
   vouchersOfCheckout,
+  wasEnded,
 } from './money-console';
 export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';

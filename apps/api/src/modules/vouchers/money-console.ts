@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, type SQLWrapper, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
 
@@ -11,6 +11,21 @@ import { type OrderRow, orders } from '../../db/schema/vouchers';
  */
 
 export type EndedStatus = 'refunded' | 'void';
+const endedStatuses: readonly EndedStatus[] = ['refunded', 'void'];
+
+/** Whether a refund or a void ended this voucher: its code is dead, and a gift of it is gone. */
+export function wasEnded(voucher: Pick<OrderRow, 'status'>): boolean {
+  return (endedStatuses as readonly string[]).includes(voucher.status);
+}
+
+/**
+ * A condition for another module's statement: the voucher whose id is in `voucherId` (a column
+ * of that module's table) was not ended by a refund or a void. The gift schedule leaves such a
+ * gift's e-mail and reminder unsent.
+ */
+export function voucherNotEnded(voucherId: SQLWrapper): SQL {
+  return sql`not exists (select 1 from ${orders} where ${orders.id} = ${voucherId} and ${inArray(orders.status, [...endedStatuses])})`;
+}
 
 /** A checkout's vouchers, in their order of issue. */
 export async function vouchersOfCheckout(db: Executor, checkoutSessionId: string): Promise<OrderRow[]> {

@@ -134,4 +134,13 @@ describe("a voucher's page in the console", () => {
       screen.getByRole('link', { name: 'Its order and refunds (it was received in an exchange)' }),
     ).toHaveAttribute('href', `/ops/orders/${VOUCHER_ID}`);
   });
+
+  it.each(['refunded', 'void'] as const)('offers no resend or correction for an unclaimed gift %s', async (state) => {
+    serve('admin', { ...voucherPage, voucher: { ...voucherPage.voucher, state } });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Argos voucher, £25.00' })).toBeInTheDocument();
+    for (const name of ['Resend gift e-mail', 'Correct recipient', 'Reissue code', 'Void voucher']) {
+      expect(screen.queryByRole('button', { name }), name).not.toBeInTheDocument();
+    }
+  });
 });

@@ -157,7 +157,9 @@ function VoucherActions({ page, onOutcome }: { page: OpsVoucherPage; onOutcome(o
       return false;
     }
   };
-  const pendingGift = page.gift && page.gift.delivery !== 'claimed';
+  // A gift whose voucher was refunded or voided is no longer available: nothing to resend or correct.
+  const ended = page.voucher.state === 'refunded' || page.voucher.state === 'void';
+  const pendingGift = page.gift && page.gift.delivery !== 'claimed' && !ended;
   const mayHelp = can('customers.help') && pendingGift;
   const held = page.voucher.holder && (page.voucher.state === 'active' || page.voucher.state === 'activated');
   const mayReissue = can('money.move') && held;
