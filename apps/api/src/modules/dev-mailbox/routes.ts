@@ -13,7 +13,8 @@ import { listRecentMail } from './service';
  */
 export async function devMailboxRoutes(app: App): Promise<void> {
   // Served to this machine only, whatever interface the server listens on, and only under a
-  // loopback name, so that a page of another site cannot read it by DNS rebinding (decision 027).
+  // loopback name, so that a page of another site cannot read it by DNS rebinding (decisions 043
+  // and 063).
   app.addHook('onRequest', async (request, reply) => {
     if (!comesFromThisMachine(request) || !isAddressedToThisMachine(request)) return absent(request, reply);
   });

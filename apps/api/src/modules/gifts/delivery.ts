@@ -168,7 +168,7 @@ export async function remindUnclaimedGifts(db: Database, deps: GiftMailDeps, bat
           eq(giftTransfers.latestAction, 'pending'),
           isNull(giftTransfers.remindedAt),
           lte(giftTransfers.emailedAt, cutoff),
-          // Nor is one refunded or voided since reminded of it.
+          // Nor is one reminded of once refunded or voided.
           voucherNotEnded(giftTransfers.orderId),
         ),
       )
