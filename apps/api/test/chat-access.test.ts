@@ -1,5 +1,6 @@
 import type { OpsConversationList, SentShopperMessage, ShopperChat } from '@gvm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import {
   type ChatSocket,
   type ListeningChatApp,
@@ -84,6 +85,50 @@ describe('who may read and write a conversation', () => {
     const early = await openChatSocket(ctx.socketUrl);
     early.send({ type: 'typing' });
     expect((await early.closed).code).toBe(4401);
+  });
+
+  it("refuses a handshake from another site's page (403 before upgrading), and takes the shop's own and clients without a page", async () => {
+    // A browser always sends Origin on a WebSocket handshake; the tests' ws client sends none.
+    const port = new URL(ctx.socketUrl).port;
+    const handshake = (origin?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(ctx.socketUrl, origin === undefined ? {} : { origin });
+        socket.once('upgrade', (response) => {
+          resolve(response.statusCode ?? 0);
+          socket.close();
+        });
+        socket.once('unexpected-response', (_request, response) => {
+          resolve(response.statusCode ?? 0);
+          response.resume();
+          socket.terminate();
+        });
+        socket.once('error', reject);
+      });
+    for (const origin of [
+      'https://evil.example',
+      'http://localhost:3000.evil.example',
+      `http://127.0.0.1:${Number(port) + 1}`,
+      'null',
+      'not an origin',
+    ]) {
+      expect(await handshake(origin), origin).toBe(403);
+    }
+    // PUBLIC_URL's origin, the address the socket was asked at (a page this instance served), and none.
+    for (const origin of ['http://localhost:3000', `http://127.0.0.1:${port}`, undefined]) {
+      expect(await handshake(origin), String(origin)).toBe(101);
+    }
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/support-chat/socket',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'The chat opens only from the shop’s own pages.' });
+
+    const shopper = await createUserAndToken(ctx.app);
+    const ready = await openChatSocket(ctx.socketUrl, shopper.token, { origin: 'http://localhost:3000' });
+    sockets.push(ready);
+    expect(ready.events[0]).toMatchObject({ type: 'ready', party: 'shopper' });
   });
 
   it('answers a plain GET of the socket address with 400', async () => {

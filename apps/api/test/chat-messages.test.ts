@@ -58,6 +58,50 @@ describe('sending', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it("keeps each author's client ids apart: another party's id stores a new message of one's own", async () => {
+    // A client id says "this is my retry"; it must not find a message someone else wrote.
+    const shopper = await createUserAndToken(ctx.app);
+    const support = await signedInOperator(ctx.app, ctx.clock, 'support');
+    const admin = await signedInOperator(ctx.app, ctx.clock, 'admin');
+    const first = await shopperSend(ctx.app, shopper.token, 'Hello?');
+    const { conversation, message: question } = first.json<SentShopperMessage>();
+    const path = `/chat/conversations/${conversation.id}`;
+    const noteId = newClientId();
+    const note = await opsCall(ctx.app, 'POST', `${path}/notes`, support.token, { body: 'VIP', clientId: noteId });
+    expect(note.statusCode, note.body).toBe(201);
+
+    // The shopper reusing the note's client id (it was a 500), and an operator reply reusing the
+    // shopper's (it answered the shopper's message and stored nothing).
+    const shopperReuse = await shopperSend(ctx.app, shopper.token, 'Anyone there?', noteId);
+    expect(shopperReuse.statusCode, shopperReuse.body).toBe(201);
+    expect(shopperReuse.json<SentShopperMessage>().message).toMatchObject({ body: 'Anyone there?' });
+    const replyReuse = await reply(support.token, conversation.id, 'Yes, hello!', question.clientId);
+    expect(replyReuse.statusCode, replyReuse.body).toBe(201);
+    expect(replyReuse.json<OpsChatWritten>().message).toMatchObject({ body: 'Yes, hello!', kind: 'operator' });
+    // Another operator, and the same operator's reply, reusing the note's id: each their own.
+    const adminReuse = await reply(admin.token, conversation.id, 'Admin here.', noteId);
+    expect(adminReuse.statusCode, adminReuse.body).toBe(201);
+    const sameAuthorReply = await reply(support.token, conversation.id, 'A reply, not a note.', noteId);
+    expect(sameAuthorReply.statusCode, sameAuthorReply.body).toBe(201);
+    expect(sameAuthorReply.json<OpsChatWritten>().message).toMatchObject({ kind: 'operator' });
+
+    // A retry is still a retry: the same author, kind and client id stores nothing new.
+    const retried = await reply(support.token, conversation.id, 'Yes, hello!', question.clientId);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<OpsChatWritten>().message.id).toBe(replyReuse.json<OpsChatWritten>().message.id);
+    const stored = await ctx.app.db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversation.id));
+    expect(stored.map((row) => [row.authorKind, row.body]).sort()).toEqual(
+      [
+        ['note', 'VIP'],
+        ['operator', 'A reply, not a note.'],
+        ['operator', 'Admin here.'],
+        ['operator', 'Yes, hello!'],
+        ['shopper', 'Anyone there?'],
+        ['shopper', 'Hello?'],
+      ].sort(),
+    );
+  });
+
   it('limits a shopper to 20 messages a minute with a clear message, and lets them write again a minute later', async () => {
     const shopper = await createUserAndToken(ctx.app);
     for (let index = 1; index <= 20; index += 1) {

@@ -82,6 +82,52 @@ describe('where the dev mailbox is served', () => {
     }
   });
 
+  it('only under a loopback name: another site rebinding its name to 127.0.0.1 gets 404', async () => {
+    // DNS rebinding: a page of evil.example, its name made to resolve to 127.0.0.1, asks the
+    // mailbox from the user's own browser; the request comes from this machine but names evil.example.
+    const app = await buildApp({ config: testConfig({ host: '0.0.0.0', devMailbox: true }), database, logger: false });
+    try {
+      const statuses = async (host: string) => {
+        const found: number[] = [];
+        for (const url of mailboxUrls) {
+          found.push(
+            (await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { host } })).statusCode,
+          );
+        }
+        return found;
+      };
+      for (const host of [
+        'localhost',
+        'localhost:3000',
+        'LOCALHOST:3000',
+        '127.0.0.1',
+        '127.0.0.1:3000',
+        '[::1]:3000',
+      ]) {
+        expect(await statuses(host), host).toEqual([200, 200, 200]);
+      }
+      for (const host of [
+        'evil.example',
+        'evil.example:3000',
+        'localhost.evil.example:3000',
+        '127.0.0.1.evil.example',
+        'localhost:3000@evil.example',
+        '[::2]:3000',
+      ]) {
+        expect(await statuses(host), host).toEqual([404, 404, 404]);
+      }
+      const rebound = await app.inject({
+        method: 'GET',
+        url: '/dev/mailbox/messages',
+        remoteAddress: '127.0.0.1',
+        headers: { host: 'evil.example:3000' },
+      });
+      expect(rebound.json()).toEqual({ error: 'Not found' });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('on any host with DEV_MAILBOX=1: 200; with DEV_MAILBOX=0 nowhere', async () => {
     expect(await statusesWith({ host: '0.0.0.0', devMailbox: true })).toEqual([200, 200, 200]);
     expect(await statusesWith({ host: '127.0.0.1', devMailbox: false })).toEqual([404, 404, 404]);

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalDecisionAnswer, ApprovalList, CreditAdjustmentAnswer, RefundAnswer } from '@gvm/contract';
+import {
+  ADJUSTMENT_TOO_LARGE_MESSAGE,
+  type ApprovalDecisionAnswer,
+  type ApprovalList,
+  type CreditAdjustmentAnswer,
+  REFUND_TOO_LARGE_MESSAGE,
+  type RefundAnswer,
+} from '@gvm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, refunds } from '../src/db/schema';
@@ -214,6 +221,28 @@ describe('credit adjustments', () => {
     expect(defined(await ledgerOf(ctx, customer)).wallet.balance).toBe(25_001);
     expect(await approvals(approver)).toContainEqual(expect.objectContaining({ id: takeBack.id }));
   }, 60_000);
+
+  it('refuses more than £1,000,000 either way at its field (400), and writes nothing', async () => {
+    // 2^31 pence overflowed the 32-bit columns: the request failed with a 500.
+    const customer = await createUserAndToken(ctx.app);
+    for (const amount of [2 ** 31, -(2 ** 31), 100_000_001]) {
+      const answer = await adjust(ctx, requester, customer.user.id, { amount });
+      expect(answer.statusCode, `${amount}: ${answer.body}`).toBe(400);
+      expect(answer.json()).toEqual({
+        error: ADJUSTMENT_TOO_LARGE_MESSAGE,
+        errors: [{ path: 'amount', message: ADJUSTMENT_TOO_LARGE_MESSAGE }],
+      });
+    }
+    const orderId = (await buyOrder(ctx, customer, [{ product: ctx.argos, value: 10 }])).orderId;
+    const tooMuch = await refund(ctx, requester, orderId, { amount: 2 ** 31, refundTo: 'credit' });
+    expect(tooMuch.statusCode, tooMuch.body).toBe(400);
+    expect(tooMuch.json().errors).toEqual([{ path: 'amount', message: REFUND_TOO_LARGE_MESSAGE }]);
+    const moved = (await ledgerOf(ctx, customer))?.rows.filter(
+      (row) => row.type === 'adjustment' || row.type === 'refund',
+    );
+    expect(moved ?? []).toEqual([]);
+    expect(await ctx.app.db.select().from(refunds).where(eq(refunds.checkoutSessionId, orderId))).toEqual([]);
+  });
 
   it('refuses an unknown customer and a currency UGM Credit is not held in', async () => {
     expect((await adjust(ctx, requester, randomUUID(), { amount: 100 })).statusCode).toBe(404);

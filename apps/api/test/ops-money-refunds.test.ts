@@ -94,6 +94,34 @@ describe('an order as the console shows it', () => {
     }
     expect((await opsCall(ctx.app, 'GET', `/orders/${randomUUID()}`, finance.token)).statusCode).toBe(404);
   }, 60_000);
+
+  it('is found by the id of a voucher received in an exchange, through every exchange since', async () => {
+    const support = await signedInOperator(ctx, 'support');
+    const buyer = await createUserAndToken(ctx.app);
+    const { orderId, voucherIds } = await buyOrder(ctx, buyer, [{ product: ctx.argos, value: 25 }]);
+    const exchange = async (id: string, product: typeof ctx.tesco) => {
+      const answer = await sendAs(ctx.app, 'POST', `/orders/${id}/swap`, buyer, {
+        newOrderDetails: {
+          productCode: product.code,
+          currency: 'GBP',
+          valuePurchased: 25,
+          merchant: { name: product.merchantName },
+        },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ order: { _id: string } }>().order._id;
+    };
+    const first = await exchange(defined(voucherIds[0]), ctx.tesco);
+    const second = await exchange(first, ctx.argos);
+
+    for (const id of [first, second]) {
+      const answer = await opsCall(ctx.app, 'GET', `/orders/${id}`, support.token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const order = answer.json<OpsOrder>();
+      expect(order).toMatchObject({ id: orderId, total: 2500, buyer: { id: buyer.user.id } });
+      expect(order.vouchers.map((item) => [item.id, item.state])).toEqual([[voucherIds[0], 'exchanged']]);
+    }
+  }, 60_000);
 });
 
 describe('refunding an order', () => {

@@ -5,9 +5,11 @@ import { createVoucherCipher } from '../src/adapters/vouchers';
 import { notifications, orders, type ProductRow, products } from '../src/db/schema';
 import { fixtureProduct } from './fixtures';
 import { type CheckoutTestContext, createCheckoutTestApp, defined } from './support/checkout';
+import { buyOrder, refund, signedInOperator } from './support/money';
+import { opsCall } from './support/operators';
 import { sendAs } from './support/requests';
 import { createUserAndToken, type TestUser } from './support/users';
-import { buyVoucher, orderRow } from './support/vouchers';
+import { buyVoucher, ledgerOf, orderRow } from './support/vouchers';
 
 let ctx: CheckoutTestContext;
 let stranger: TestUser;
@@ -142,6 +144,43 @@ describe('POST /orders/:id/swap', () => {
     const id = await buyVoucher(ctx, owner, 25);
     expect((await sendAs(ctx.app, 'POST', `/orders/${id}/return`, owner)).statusCode).toBe(200);
     expect((await swap(owner, id, swapTo(boots, 25))).statusCode).toBe(409);
+  });
+
+  it('refuses to exchange or convert a voided or refunded voucher (409), saying which, not "converted"', async () => {
+    const owner = await createUserAndToken(ctx.app);
+    const finance = await signedInOperator(ctx, 'finance');
+    const { orderId, voucherIds } = await buyOrder(ctx, owner, [{ product: ctx.argos, value: 25, quantity: 3 }]);
+    const voided = defined(voucherIds[0]);
+    const activatedThenVoided = defined(voucherIds[1]);
+    const refunded = defined(voucherIds[2]);
+    expect((await sendAs(ctx.app, 'POST', `/orders/${activatedThenVoided}/activate`, owner)).statusCode).toBe(200);
+    for (const id of [voided, activatedThenVoided]) {
+      const answer = await opsCall(ctx.app, 'POST', `/vouchers/${id}/void`, finance.token, { reason: 'Fraud' });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const refundAnswer = await refund(ctx, finance, orderId, {
+      amount: 2500,
+      refundTo: 'credit',
+      voucherIds: [refunded],
+    });
+    expect(refundAnswer.statusCode, refundAnswer.body).toBe(200);
+
+    const expected = [
+      [voided, 'This voucher has been voided'],
+      [activatedThenVoided, 'This voucher has been voided'],
+      [refunded, 'This voucher has been refunded'],
+    ] as const;
+    for (const [id, error] of expected) {
+      const exchanged = await swap(owner, id, swapTo(boots, 25));
+      expect(exchanged.statusCode).toBe(409);
+      expect(exchanged.json()).toEqual({ error });
+      const converted = await sendAs(ctx.app, 'POST', `/orders/${id}/return`, owner);
+      expect(converted.statusCode).toBe(409);
+      expect(converted.json()).toEqual({ error });
+    }
+    expect(await ledgerOf(ctx, owner).then((ledger) => ledger?.rows.filter((row) => row.type === 'funding'))).toEqual(
+      [],
+    );
   });
 
   it('exchanges once under 50 concurrent swaps: one 200, 49 409s, exactly one new voucher', async () => {

@@ -9,6 +9,12 @@ import { text } from './text';
  * under /orders as the web calls them.
  */
 
+/**
+ * A gift whose voucher an operator refunded or voided before it was claimed: its link, the claims
+ * and the sender's changes all answer with this (docs/product/operators.md#refunds).
+ */
+export const GIFT_ENDED_MESSAGE = 'This gift is no longer available: it has been refunded or cancelled.';
+
 /** The gift landing page (/gift/:token): what the recipient sees before signing in. */
 export const giftParamsSchema = z.object({ token: text().trim().min(1).max(128) });
 export const giftSchema = z.object({
@@ -19,8 +25,11 @@ export const giftSchema = z.object({
   value: z.number(),
   currency: z.string(),
   message: z.string().nullable(),
-  /** pending until claimed; claimed once someone has taken it. */
-  status: z.enum(['pending', 'claimed']),
+  /**
+   * pending until claimed; claimed once someone has taken it; unavailable when its voucher was
+   * refunded or voided before that (GIFT_ENDED_MESSAGE).
+   */
+  status: z.enum(['pending', 'claimed', 'unavailable']),
 });
 export type Gift = z.infer<typeof giftSchema>;
 

@@ -14,6 +14,15 @@ import { text } from './text';
 /** Above this many minor units (£250), a refund or an adjustment waits for a second operator. */
 export const APPROVAL_THRESHOLD_MINOR = 25_000;
 
+/**
+ * The most one refund or credit adjustment may move, either way, in minor units (£1,000,000): far
+ * above any order or balance, and within what the books' columns hold, so an absurd amount is a
+ * field error (400) rather than a failed write.
+ */
+export const MAX_MONEY_MOVE_MINOR = 100_000_000;
+export const REFUND_TOO_LARGE_MESSAGE = 'The amount must be at most £1,000,000';
+export const ADJUSTMENT_TOO_LARGE_MESSAGE = 'The amount must be at most £1,000,000 either way';
+
 export const refundDestinations = ['card', 'credit'] as const;
 export type RefundDestination = (typeof refundDestinations)[number];
 
@@ -106,7 +115,8 @@ export const refundRequestSchema = z.object({
   amount: z
     .number('Please enter an amount')
     .int('The amount is in pence')
-    .positive('The amount must be more than zero'),
+    .positive('The amount must be more than zero')
+    .max(MAX_MONEY_MOVE_MINOR, REFUND_TOO_LARGE_MESSAGE),
   refundTo: z.enum(refundDestinations, "Please choose 'Original card' or 'UGM Credit'"),
   reason: reasonSchema,
   voucherIds: z.array(idSchema).min(1).max(100).optional(),
@@ -126,6 +136,8 @@ export const creditAdjustmentRequestSchema = z.object({
   amount: z
     .number('Please enter an amount')
     .int('The amount is in pence')
+    .min(-MAX_MONEY_MOVE_MINOR, ADJUSTMENT_TOO_LARGE_MESSAGE)
+    .max(MAX_MONEY_MOVE_MINOR, ADJUSTMENT_TOO_LARGE_MESSAGE)
     .refine((value) => value !== 0, {
       message: 'The amount cannot be zero',
     }),

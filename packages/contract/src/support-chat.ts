@@ -292,8 +292,8 @@ export const supportChatEndpoints = {
     method: 'GET',
     path: '/support-chat/socket',
     summary:
-      'WebSocket (Upgrade: websocket) of chat events for shoppers and operators; first message { type: "auth", token }. A plain GET answers 400',
-    responses: { ...errorResponses(400) },
+      'WebSocket (Upgrade: websocket) of chat events for shoppers and operators; first message { type: "auth", token }. A plain GET answers 400; a handshake from a page of another site (by its Origin) 403',
+    responses: { ...errorResponses(400, 403) },
   }),
   widget: defineEndpoint({
     method: 'GET',

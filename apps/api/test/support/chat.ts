@@ -68,9 +68,16 @@ export interface ChatSocket {
   close(): void;
 }
 
-/** Opens a socket; with a token it authenticates and waits for `ready`. */
-export async function openChatSocket(url: string, token?: string): Promise<ChatSocket> {
-  const socket = new WebSocket(url);
+/**
+ * Opens a socket; with a token it authenticates and waits for `ready`. Like any client that is
+ * not a browser it sends no Origin, unless given one (as a browser's page would).
+ */
+export async function openChatSocket(
+  url: string,
+  token?: string,
+  { origin }: { origin?: string } = {},
+): Promise<ChatSocket> {
+  const socket = new WebSocket(url, origin === undefined ? {} : { origin });
   const events: AnyEvent[] = [];
   const waiters = new Set<() => void>();
   socket.on('message', (raw) => {

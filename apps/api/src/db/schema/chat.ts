@@ -54,7 +54,8 @@ export const chatConversations = pgTable(
  * One message: the shopper's, an operator's reply, or an internal note only operators see.
  * Ids are a sequence; a message is inserted under its conversation's row lock, so ids commit in
  * order within a conversation and "after id N" catch-up misses nothing. The client id makes a
- * retried send store one message.
+ * retried send store one message: it is its author's own, unique per conversation, author kind
+ * and author, so one party's id never finds (or blocks) another's message (decision 064).
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -72,7 +73,12 @@ export const chatMessages = pgTable(
   },
   (table) => [
     check('chat_messages_author_kind', sql`${table.authorKind} in ('shopper', 'operator', 'note')`),
-    uniqueIndex('chat_messages_client_id').on(table.conversationId, table.clientId),
+    uniqueIndex('chat_messages_author_client_id').on(
+      table.conversationId,
+      table.authorKind,
+      table.authorId,
+      table.clientId,
+    ),
     index('chat_messages_conversation_id').on(table.conversationId, table.id),
     index('chat_messages_author_created').on(table.authorId, table.createdAt),
   ],

@@ -99,7 +99,12 @@ export async function writeOperatorMessage(
   const now = ctx.clock();
   const outcome = await ctx.db.transaction(async (tx) => {
     const conversation = await lockConversation(tx, conversationId);
-    const existing = await findByClientId(tx, conversation.id, clientId);
+    const existing = await findByClientId(
+      tx,
+      conversation.id,
+      { authorKind: kind, authorId: actor.operatorId },
+      clientId,
+    );
     if (existing) return { message: existing, created: false };
     if (kind === 'operator' && conversation.state === 'resolved') throw conflict(CONVERSATION_RESOLVED);
     const message = await insertMessage(tx, {

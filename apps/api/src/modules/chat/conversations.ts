@@ -71,15 +71,27 @@ export async function lockOrStartConversation(
   return { conversation: row, started: inserted.length > 0 };
 }
 
+/**
+ * The message this author already stored under this client id (a retry), or null. Client ids are
+ * each author's own (decision 064): another party's message with the same id is not a retry.
+ */
 export async function findByClientId(
   tx: Executor,
   conversationId: string,
+  author: Pick<ChatMessageRow, 'authorKind' | 'authorId'>,
   clientId: string,
 ): Promise<ChatMessageRow | null> {
   const [row] = await tx
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.clientId, clientId)));
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.authorKind, author.authorKind),
+        eq(chatMessages.authorId, author.authorId),
+        eq(chatMessages.clientId, clientId),
+      ),
+    );
   return row ?? null;
 }
 

@@ -1,14 +1,16 @@
 import { supportChatEndpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
+import { forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { rejectInvalidRequests, requireSignIn } from '../../plugins/route-groups';
 import type { ChatService } from './service';
 import { answerSatisfaction, markShopperRead, sendShopperMessage, shopperChat } from './shopper-service';
-import { chatSocketHandler } from './socket';
+import { chatSocketHandler, isAllowedSocketOrigin } from './socket';
 import { chatWidgetFor } from './widget';
 
 export const SOCKET_NEEDS_UPGRADE = 'This address takes a WebSocket connection (Upgrade: websocket).';
+export const SOCKET_ORIGIN_REFUSED = 'The chat opens only from the shop’s own pages.';
 
 /**
  * The shopper's chat (docs/product/support-chat.md#the-shoppers-panel) and the socket that
@@ -19,6 +21,12 @@ export async function chatRoutes(app: App, { chat }: { chat: ChatService }): Pro
 
   app.route({
     ...fromContract(supportChatEndpoints.socket),
+    // Before the upgrade: a refused handshake gets a plain 403 and never becomes a socket.
+    onRequest: async (request) => {
+      if (!isAllowedSocketOrigin(request.headers.origin, request.headers.host, app.appConfig.publicUrl)) {
+        throw forbidden(SOCKET_ORIGIN_REFUSED);
+      }
+    },
     handler: async (_request, reply) => reply.status(400).send({ error: SOCKET_NEEDS_UPGRADE }),
     wsHandler: chatSocketHandler(app, ctx, hub),
   });

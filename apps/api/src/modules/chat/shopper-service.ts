@@ -62,7 +62,12 @@ export async function sendShopperMessage(
   const now = ctx.clock();
   const outcome = await ctx.db.transaction(async (tx) => {
     const { conversation } = await lockOrStartConversation(tx, shopperId, now);
-    const existing = await findByClientId(tx, conversation.id, clientId);
+    const existing = await findByClientId(
+      tx,
+      conversation.id,
+      { authorKind: 'shopper', authorId: shopperId },
+      clientId,
+    );
     if (existing) return { message: existing, conversation, created: false };
     const [recent] = await tx
       .select({ n: sql<number>`count(*)::int` })

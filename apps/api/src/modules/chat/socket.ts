@@ -18,6 +18,32 @@ export const CHAT_SOCKET_MAX_BYTES = 8 * 1024;
 type Identity = Pick<ChatConnection, 'party' | 'partyId' | 'sessionId' | 'expiresAt'>;
 
 /**
+ * Whether a socket may be opened from the page its handshake names in `Origin` (decision 064). A
+ * browser always sends Origin on a WebSocket handshake, so a page of another site is refused
+ * before the upgrade. Allowed: the shop's own origin (PUBLIC_URL), and the address the handshake
+ * was sent to, i.e. a page this very instance served (a developer at 127.0.0.1 while PUBLIC_URL
+ * says localhost, or the cluster's tests, which open each instance by its own address). No Origin
+ * at all is a client that is not a browser (the API tests, a script): no page of another site can
+ * send that, and it signs in by its first message like everyone else.
+ */
+export function isAllowedSocketOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  publicUrl: string,
+): boolean {
+  if (origin === undefined) return true;
+  let page: URL;
+  try {
+    page = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (page.protocol !== 'http:' && page.protocol !== 'https:') return false;
+  if (page.origin === new URL(publicUrl).origin) return true;
+  return host !== undefined && page.host === host.toLowerCase();
+}
+
+/**
  * Who a token belongs to (decision 051): a shopper's access token of a live session, or an
  * operator's full session of a role with `chat`. Null for anything else.
  */

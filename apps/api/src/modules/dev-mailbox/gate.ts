@@ -36,3 +36,16 @@ export function comesFromThisMachine(request: FastifyRequest): boolean {
   const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   return !forwarded && isLoopbackHost(peer);
 }
+
+/**
+ * Whether a request names this machine in its `Host` header: localhost, 127.0.0.0/8 or [::1],
+ * with any port. A page on another site can reach a server on this machine from the user's own
+ * browser by DNS rebinding (its name made to resolve to 127.0.0.1): the request then comes from
+ * this machine, but its `Host` is still that site's name, so the mailbox is refused to it.
+ */
+export function isAddressedToThisMachine(request: FastifyRequest): boolean {
+  // A name or an address in brackets, then an optional port: nothing else is a Host of ours.
+  const match = /^(?:\[([0-9a-f:.]+)\]|([^:[\]/?#@\\]+))(?::\d{1,5})?$/i.exec(request.headers.host ?? '');
+  const hostname = match?.[1] ?? match?.[2];
+  return hostname !== undefined && isLoopbackHost(hostname);
+}

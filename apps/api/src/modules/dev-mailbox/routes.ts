@@ -2,7 +2,7 @@ import { devMailboxEndpoints, mailboxQuerySchema } from '@gvm/contract';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
-import { comesFromThisMachine } from './gate';
+import { comesFromThisMachine, isAddressedToThisMachine } from './gate';
 import { renderMailboxPage } from './page';
 import { listRecentMail } from './service';
 
@@ -12,9 +12,11 @@ import { listRecentMail } from './service';
  * (read by e2e/tests/mailbox.ts) is described in @gvm/contract; the page is the same list as HTML.
  */
 export async function devMailboxRoutes(app: App): Promise<void> {
-  // Served to this machine only, whatever interface the server listens on (decision 027).
+  // Served to this machine only, whatever interface the server listens on, and only under a
+  // loopback name, so that a page of another site cannot read it by DNS rebinding (decisions 043
+  // and 064).
   app.addHook('onRequest', async (request, reply) => {
-    if (!comesFromThisMachine(request)) return absent(request, reply);
+    if (!comesFromThisMachine(request) || !isAddressedToThisMachine(request)) return absent(request, reply);
   });
   app.route({
     ...fromContract(devMailboxEndpoints.messages),

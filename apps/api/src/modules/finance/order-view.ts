@@ -14,6 +14,7 @@ export const ORDER_NOT_FOUND = 'Order not found';
 /**
  * The checkout an order id names (docs/product/operators.md#money): a paid checkout's id, or the
  * id of one of its vouchers (the shopper's "order id", one per voucher), so either finds the order.
+ * A voucher received in an exchange finds the checkout that paid for the voucher it replaced.
  */
 export async function resolveOrderId(db: Executor, orderId: string): Promise<PaidCheckout> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);

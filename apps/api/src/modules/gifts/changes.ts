@@ -1,6 +1,7 @@
 import {
   GIFT_ALREADY_SENT_MESSAGE,
   GIFT_CHANGE_LIMIT_MESSAGE,
+  GIFT_ENDED_MESSAGE,
   GIFT_NOT_PENDING_MESSAGE,
   GIFT_NOT_YET_SENT_MESSAGE,
   GIFT_RECIPIENT_CHANGED_MESSAGE,
@@ -21,6 +22,7 @@ import type { Database, Executor } from '../../db/client';
 import { giftTransfers } from '../../db/schema/gifts';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { lockVoucher, wasEnded } from '../vouchers';
 import {
   deliveryOf,
   eventsInLastDay,
@@ -30,7 +32,7 @@ import {
   recordGiftEvent,
 } from './delivery';
 import { newClaimToken } from './tokens';
-import { type TransferWithVoucher, withVoucher } from './with-vouchers';
+import type { TransferWithVoucher } from './with-vouchers';
 
 /**
  * What a gift's sender may do while it is unclaimed (decision 025): move its delivery day, send it
@@ -52,6 +54,12 @@ export const NOT_A_GIFT_MESSAGE = 'This voucher was not sent as a gift';
 /** Who changes a gift: its sender, or an operator of the console (who may change any gift). */
 type GiftChanger = { senderId: string } | { operator: true };
 
+/**
+ * The gift's row, then its voucher's, locked in that order (as a claim takes them): a refund or a
+ * void of the voucher waits for the change to commit, or the change waits for it and finds the
+ * gift gone. A gift whose voucher was refunded or voided is changed no more: nothing is e-mailed
+ * for it again.
+ */
 async function lockGift(tx: Executor, changer: GiftChanger, orderId: string): Promise<Locked> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE);
   const ofGift = eq(giftTransfers.orderId, orderId.toLowerCase());
@@ -63,7 +71,10 @@ async function lockGift(tx: Executor, changer: GiftChanger, orderId: string): Pr
     .for('update');
   if (!row) throw notFound('senderId' in changer ? ORDER_NOT_FOUND_MESSAGE : NOT_A_GIFT_MESSAGE);
   if (row.latestAction !== 'pending') throw conflict(GIFT_NOT_PENDING_MESSAGE);
-  return withVoucher(tx, row);
+  const order = await lockVoucher(tx, row.orderId);
+  if (!order) throw new Error(`gift transfer ${row.id} without its voucher ${row.orderId}`);
+  if (wasEnded(order)) throw conflict(GIFT_ENDED_MESSAGE);
+  return { transfer: row, order };
 }
 
 const lockSentGift = (tx: Executor, userId: string, orderId: string) => lockGift(tx, { senderId: userId }, orderId);

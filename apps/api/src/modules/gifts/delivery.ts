@@ -23,7 +23,7 @@ import {
 import { cardArtEmailUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { findUserByEmail, findUserContacts } from '../users';
-import type { VoucherRow } from '../vouchers';
+import { type VoucherRow, voucherNotEnded } from '../vouchers';
 import { newClaimToken } from './tokens';
 import { withVoucher } from './with-vouchers';
 
@@ -129,7 +129,13 @@ export async function sendDueGifts(db: Database, deps: GiftMailDeps, batchSize =
       .select({ id: giftTransfers.id })
       .from(giftTransfers)
       .where(
-        and(isNull(giftTransfers.emailedAt), eq(giftTransfers.latestAction, 'pending'), lte(giftTransfers.sendAt, now)),
+        and(
+          isNull(giftTransfers.emailedAt),
+          eq(giftTransfers.latestAction, 'pending'),
+          lte(giftTransfers.sendAt, now),
+          // A gift refunded or voided while it waited for its day is never e-mailed.
+          voucherNotEnded(giftTransfers.orderId),
+        ),
       )
       .orderBy(asc(giftTransfers.sendAt))
       .limit(batchSize)
@@ -162,6 +168,8 @@ export async function remindUnclaimedGifts(db: Database, deps: GiftMailDeps, bat
           eq(giftTransfers.latestAction, 'pending'),
           isNull(giftTransfers.remindedAt),
           lte(giftTransfers.emailedAt, cutoff),
+          // Nor is one reminded of once refunded or voided.
+          voucherNotEnded(giftTransfers.orderId),
         ),
       )
       .orderBy(asc(giftTransfers.emailedAt))

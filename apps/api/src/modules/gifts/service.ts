@@ -1,6 +1,7 @@
 import {
   type ActiveOrder,
   formatMoney,
+  GIFT_ENDED_MESSAGE,
   GIFT_LINK_INVALID_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
   type PendingVoucher,
@@ -17,7 +18,14 @@ import { isUuid } from '../../lib/ids';
 import { cardArtEmailUrl, logoUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { findUserByEmail, findUserContacts, getCurrentUser } from '../users';
-import { activeOrderOf, findVouchersByIds, handOverVoucher, redemptionUrlOf, type VoucherRow } from '../vouchers';
+import {
+  activeOrderOf,
+  findVouchersByIds,
+  handOverVoucher,
+  redemptionUrlOf,
+  type VoucherRow,
+  wasEnded,
+} from '../vouchers';
 import { deliveryOf, giftHistories } from './delivery';
 import { hashClaimToken } from './tokens';
 import { type TransferWithVoucher, withVouchers } from './with-vouchers';
@@ -32,8 +40,6 @@ import { type TransferWithVoucher, withVouchers } from './with-vouchers';
 export const TRANSFER_CONFIRMED_MESSAGE = 'Transfer confirmed successfully';
 export const GIFT_CLAIMED_MESSAGE = 'Gift claimed successfully';
 export const GIFT_ALREADY_CLAIMED_MESSAGE = 'This gift has already been claimed.';
-/** docs/product/operators.md#refunds: a gift whose voucher was refunded or voided before it was claimed. */
-export const GIFT_ENDED_MESSAGE = 'This gift is no longer available: it has been refunded or cancelled.';
 export const OWN_GIFT_MESSAGE = 'You cannot claim a gift you sent.';
 export const NO_PENDING_GIFTS_MESSAGE = 'No pending gifts from that sender were found for your e-mail address.';
 
@@ -278,7 +284,7 @@ async function claim(
     if (!order) {
       // Refunded or voided while it waited: nothing commits, and the claimer is told so.
       const voucher = (await findVouchersByIds(tx, [transfer.orderId])).get(transfer.orderId);
-      if (voucher && (voucher.status === 'refunded' || voucher.status === 'void')) throw conflict(GIFT_ENDED_MESSAGE);
+      if (voucher && wasEnded(voucher)) throw conflict(GIFT_ENDED_MESSAGE);
       // A pending gift's order has no owner; anything else is a broken invariant, so nothing commits.
       throw new AppError('CONFLICT', GIFT_ALREADY_CLAIMED_MESSAGE);
     }

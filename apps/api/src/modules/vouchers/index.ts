@@ -36,6 +36,8 @@ export {
   type OutstandingRow,
   outstandingVouchers,
   restoreRefundedVouchers,
+  voucherNotEnded,
   vouchersOfCheckout,
+  wasEnded,
 } from './money-console';
 export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, type SQLWrapper, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
 
@@ -11,6 +11,21 @@ import { type OrderRow, orders } from '../../db/schema/vouchers';
  */
 
 export type EndedStatus = 'refunded' | 'void';
+const endedStatuses: readonly EndedStatus[] = ['refunded', 'void'];
+
+/** Whether a refund or a void ended this voucher: its code is dead, and a gift of it is gone. */
+export function wasEnded(voucher: Pick<OrderRow, 'status'>): boolean {
+  return (endedStatuses as readonly string[]).includes(voucher.status);
+}
+
+/**
+ * A condition for another module's statement: the voucher whose id is in `voucherId` (a column
+ * of that module's table) was not ended by a refund or a void. The gift schedule leaves such a
+ * gift's e-mail and reminder unsent.
+ */
+export function voucherNotEnded(voucherId: SQLWrapper): SQL {
+  return sql`not exists (select 1 from ${orders} where ${orders.id} = ${voucherId} and ${inArray(orders.status, [...endedStatuses])})`;
+}
 
 /** A checkout's vouchers, in their order of issue. */
 export async function vouchersOfCheckout(db: Executor, checkoutSessionId: string): Promise<OrderRow[]> {
@@ -32,13 +47,24 @@ export async function lockVouchersOfCheckout(tx: Executor, checkoutSessionId: st
     .for('update', { noWait: true });
 }
 
-/** The checkout a voucher was bought in; null for an unknown id or an exchange's replacement. */
+/**
+ * The checkout that paid for a voucher: the one it was bought in or, for a voucher received in an
+ * exchange (which has no checkout of its own), the one that paid for the voucher it replaced,
+ * through every exchange since. Null for an unknown id.
+ */
 export async function checkoutOfVoucher(db: Executor, voucherId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ checkoutSessionId: orders.checkoutSessionId })
-    .from(orders)
-    .where(eq(orders.id, voucherId));
-  return row?.checkoutSessionId ?? null;
+  // Each exchange points back at the voucher it replaced; the first voucher of the chain was bought.
+  const result = await db.execute(sql`
+    with recursive chain(id, checkout_session_id, replaces_order_id) as (
+      select id, checkout_session_id, replaces_order_id from ${orders} where id = ${voucherId}
+      union all
+      select o.id, o.checkout_session_id, o.replaces_order_id
+      from ${orders} o join chain on o.id = chain.replaces_order_id
+    )
+    select checkout_session_id::text as "checkoutSessionId" from chain where checkout_session_id is not null`);
+  // Both drivers (node-postgres and PGlite) answer a raw statement with its rows.
+  const { rows } = result as unknown as { rows: { checkoutSessionId: string }[] };
+  return rows[0]?.checkoutSessionId ?? null;
 }
 
 /** One voucher locked FOR UPDATE NOWAIT inside the caller's transaction, or null (see above). */

@@ -33,6 +33,8 @@ export const VOUCHER_ACTIVATED_MESSAGE = 'An activated voucher cannot be exchang
 export const VOUCHER_SWAPPED_MESSAGE = 'This voucher has already been exchanged';
 export const VOUCHER_CONVERTED_MESSAGE = 'This voucher has already been converted to UGM Credit';
 export const VOUCHER_INACTIVE_MESSAGE = 'This voucher is no longer active';
+export const VOUCHER_REFUNDED_MESSAGE = 'This voucher has been refunded';
+export const VOUCHER_VOIDED_MESSAGE = 'This voucher has been voided';
 export const NOT_EXCHANGEABLE_MESSAGE = 'This voucher cannot be exchanged for that product';
 export const EXCHANGE_DONE_MESSAGE = 'Successfully exchanged your voucher';
 export const CONVERSION_DONE_MESSAGE = 'Successfully converted to UGM Credit';
@@ -84,6 +86,10 @@ async function ownedOrder(db: Executor, userId: string, orderId: string): Promis
 
 /** Why a voucher can no longer be exchanged or converted (409). */
 function stateConflict(order: OrderRow): AppError {
+  // Checked first: a refund or a void ends a voucher whatever it was before (activated or not),
+  // and sets `deactivated` too, which alone would read as a conversion.
+  if (order.status === 'refunded') return conflict(VOUCHER_REFUNDED_MESSAGE);
+  if (order.status === 'void') return conflict(VOUCHER_VOIDED_MESSAGE);
   if (order.activatedAt !== null) return conflict(VOUCHER_ACTIVATED_MESSAGE);
   if (order.swapped) return conflict(VOUCHER_SWAPPED_MESSAGE);
   if (order.deactivated) return conflict(VOUCHER_CONVERTED_MESSAGE);

@@ -1,4 +1,4 @@
-import { cardArtUrl, formatMoney } from '@gvm/contract';
+import { cardArtUrl, formatMoney, GIFT_ENDED_MESSAGE } from '@gvm/contract';
 import { Gift } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MerchantLogo } from '@/components/merchant-logo';
@@ -20,7 +20,8 @@ const INVALID_LINK_MESSAGE = 'This gift link is not valid';
 /**
  * /gift/:token (public): the gift behind a recipient's e-mailed link — who sent it, merchant,
  * value, message and the link itself. A guest logs in and comes back here; signed in, one click
- * claims it into the wallet (decision 019) and leads to /confirmation.
+ * claims it into the wallet (decision 019) and leads to /confirmation. A gift already claimed, or
+ * refunded or cancelled before it was, says so instead.
  */
 export function GiftPage() {
   usePageMeta('Your gift', 'A gift card someone sent you.');
@@ -87,6 +88,8 @@ export function GiftPage() {
         </div>
         {gift.data.status === 'claimed' ? (
           <p className="mt-6 text-gray-700">This gift has already been claimed.</p>
+        ) : gift.data.status === 'unavailable' ? (
+          <p className="mt-6 text-gray-700">{GIFT_ENDED_MESSAGE}</p>
         ) : status === 'authenticated' ? (
           <ClaimGift token={token} />
         ) : (

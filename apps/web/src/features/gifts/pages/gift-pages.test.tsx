@@ -148,6 +148,18 @@ describe('the gift landing page (/gift/:token)', () => {
     expect(router.state.location.pathname).toBe('/gift/tok_1');
   });
 
+  it('a gift refunded or cancelled before it was claimed says it is no longer available, and offers no claim', async () => {
+    restoreApi = installFakeApi({
+      ...fakeEndpoint(giftEndpoints.get, () => ({ status: 200, body: { ...gift, status: 'unavailable' as const } })),
+    }).restore;
+    renderAt('/gift/tok_1', { signedIn: true });
+    expect(
+      await screen.findByText('This gift is no longer available: it has been refunded or cancelled.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Redeem Gift' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log In To Continue' })).not.toBeInTheDocument();
+  });
+
   it('an unknown link says it is not valid', async () => {
     restoreApi = installFakeApi({
       ...fakeEndpoint(giftEndpoints.get, () => ({ status: 404, body: { error: 'Gift not found' } })),

@@ -55,14 +55,14 @@ const voucherPage: OpsVoucherPage = {
   ],
 };
 
-function serve(role: OperatorRole) {
+function serve(role: OperatorRole, page: OpsVoucherPage = voucherPage) {
   sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
   const routes: Routes = {
     ...fakeEndpoint(opsEndpoints.me, () => ({
       status: 200,
       body: { id: 'op-1', email: `${role}@ugm.example`, role, capabilities: [...roleCapabilities[role]] },
     })),
-    ...fakeEndpoint(opsCustomerEndpoints.voucher, () => ({ status: 200, body: voucherPage })),
+    ...fakeEndpoint(opsCustomerEndpoints.voucher, () => ({ status: 200, body: page })),
     ...fakeEndpoint(opsCustomerEndpoints.correctRecipient, ({ body }) =>
       body.email === 'bo@example.com'
         ? { status: 200, body: { message: 'Recipient updated' } }
@@ -185,5 +185,24 @@ describe("a voucher's page in the console", { timeout: 20_000 }, () => {
     expect(sent).toMatchObject({ method: 'POST', path: `/ops/vouchers/${VOUCHER_ID}/void` });
     expect(sent?.body).toEqual({ reason: 'Card fraud reported' });
     expect(screen.queryByRole('form', { name: 'Void voucher' })).not.toBeInTheDocument();
+  });
+
+  it('links a voucher received in an exchange to the order that paid for it, saying so', async () => {
+    const received = { ...voucherPage.voucher, merchantName: 'Tesco', checkoutSessionId: null, isGift: false };
+    serve('support', { voucher: received, gift: null, timeline: [] });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tesco voucher, £25.00' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Its order and refunds (it was received in an exchange)' }),
+    ).toHaveAttribute('href', `/ops/orders/${VOUCHER_ID}`);
+  });
+
+  it.each(['refunded', 'void'] as const)('offers no resend or correction for an unclaimed gift %s', async (state) => {
+    serve('admin', { ...voucherPage, voucher: { ...voucherPage.voucher, state } });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Argos voucher, £25.00' })).toBeInTheDocument();
+    for (const name of ['Resend gift e-mail', 'Correct recipient', 'Reissue code', 'Void voucher']) {
+      expect(screen.queryByRole('button', { name }), name).not.toBeInTheDocument();
+    }
   });
 });

@@ -20,7 +20,8 @@ import { OneActionAtATime, ReasonAction } from './reason-action';
  * A voucher's page (docs/product/operators.md#customers): what it is, who holds it, its gift and
  * its timeline, with only the last four characters of its code; 'Resend gift e-mail' and
  * 'Correct recipient' (support, admin) for an unclaimed gift, 'Reissue code' and 'Void voucher'
- * (finance, admin), each a button that opens its form, one at a time, and a link to its order,
+ * (finance, admin), each a button that opens its form, one at a time, and a link to its order
+ * (for a voucher received in an exchange, the order that paid for the voucher it replaced),
  * where finance refunds it.
  */
 export function VoucherDetail() {
@@ -67,8 +68,12 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
         <ConsolePageHeading title={voucherTitle} />
       )}
       <p className="mt-2 text-sm">
+        {/* A voucher received in an exchange has no checkout of its own: its id finds the order
+            that paid for the voucher it replaced, which lists that one, not this. */}
         <Link to={`/ops/orders/${voucher.id}`} className="text-brand-700 underline">
-          Its order and refunds
+          {voucher.checkoutSessionId
+            ? 'Its order and refunds'
+            : 'Its order and refunds (it was received in an exchange)'}
         </Link>
       </p>
       <VoucherActions page={page} onOutcome={setOutcome} onVoided={onChanged} />
@@ -155,7 +160,9 @@ function VoucherActions({
       return false;
     }
   };
-  const pendingGift = page.gift && page.gift.delivery !== 'claimed';
+  // A gift whose voucher was refunded or voided is no longer available: nothing to resend or correct.
+  const ended = page.voucher.state === 'refunded' || page.voucher.state === 'void';
+  const pendingGift = page.gift && page.gift.delivery !== 'claimed' && !ended;
   const mayHelp = can('customers.help') && pendingGift;
   const held = page.voucher.holder && (page.voucher.state === 'active' || page.voucher.state === 'activated');
   const mayReissue = can('money.move') && held;

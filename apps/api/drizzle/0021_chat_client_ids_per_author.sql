@@ -1,0 +1,2 @@
+DROP INDEX "chat_messages_client_id";--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_author_client_id" ON "chat_messages" USING btree ("conversation_id","author_kind","author_id","client_id");
