@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { checkAppRoleCannotTamper } from './app-role.mjs';
 import { killRound } from './kill-round.mjs';
 import { measureCheckoutSessions } from './measure-checkout.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
@@ -49,8 +50,20 @@ const runDir = mkdtempSync(path.join(tmpdir(), 'gvm-cluster-'));
 const logDir = path.join(runDir, 'logs');
 mkdirSync(logDir);
 const databaseName = `cluster_${basePort}_${randomBytes(4).toString('hex')}`;
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${databaseName}`;
+// Two roles of the run's own (docs/deploy.md, "The database's roles"): the owner of its database,
+// which migrates and seeds, and the app role every instance connects as, which owns nothing.
+const ownerRole = `${databaseName}_owner`;
+const appRole = `${databaseName}_app`;
+/** `serverUrl` pointed at the run's database as `role`. */
+function roleUrl(role) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  url.username = role;
+  url.password = `${role}-password`;
+  return url.toString();
+}
+const ownerUrl = roleUrl(ownerRole);
+const appUrl = roleUrl(appRole);
 
 const started = Date.now();
 const say = (message) => console.log(`[cluster ${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
@@ -64,7 +77,7 @@ const children = new Set();
 const sharedEnv = {
   ...process.env,
   NODE_ENV: 'development',
-  DATABASE_URL: databaseUrl.toString(),
+  DATABASE_URL: appUrl,
   REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
   PUBLIC_URL: publicUrl,
   HOST: '127.0.0.1',
@@ -205,7 +218,10 @@ async function createDatabase() {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${databaseName}`);
+    for (const role of [ownerRole, appRole]) {
+      await admin.query(`create role ${role} login password '${role}-password'`);
+    }
+    await admin.query(`create database ${databaseName} owner ${ownerRole}`);
   } finally {
     await admin.end();
   }
@@ -216,6 +232,7 @@ async function dropDatabase() {
   await admin.connect();
   try {
     await admin.query(`drop database if exists ${databaseName} with (force)`);
+    for (const role of [appRole, ownerRole]) await admin.query(`drop role if exists ${role}`);
   } finally {
     await admin.end();
   }
@@ -251,7 +268,7 @@ async function clusterTests(instances, mailServer) {
   await killRound({
     say,
     publicUrl,
-    databaseUrl: databaseUrl.toString(),
+    databaseUrl: ownerUrl,
     instances,
     ports,
     startInstance,
@@ -290,9 +307,13 @@ try {
   say(`database ${databaseName}, logs in ${logDir}`);
   const [smtp] = await Promise.all([startSmtpSink(ports.smtp), createDatabase(), startRedis()]);
   stopSmtp = smtp.stop;
-  run('migrate', 'npm', ['run', 'migrate']);
-  run('seed', 'npm', ['run', 'seed']);
-  say('migrated and seeded; starting 2 web instances, 1 worker and nginx');
+  // The release step as the owner, granting the app role its rights; then the instances as the app.
+  const asOwner = { ...sharedEnv, DATABASE_URL: ownerUrl, DATABASE_APP_ROLE: appRole };
+  run('migrate', 'npm', ['run', 'migrate'], asOwner);
+  run('seed', 'npm', ['run', 'seed'], asOwner);
+  await checkAppRoleCannotTamper(appUrl);
+  say(`migrated and seeded as ${ownerRole}; ${appRole} cannot touch the audit trail's guard`);
+  say('starting 2 web instances, 1 worker and nginx, as the app role');
 
   const instances = {
     web1: startInstance('web1', 'web', ports.web1),

@@ -21,6 +21,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
+  /**
+   * The PostgreSQL role the app's instances connect as, when it is not the role that owns the
+   * tables: `npm run migrate`, run as the owner, grants it what the app needs (docs/deploy.md).
+   */
+  DATABASE_APP_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a PostgreSQL role name: lower-case letters, digits and _')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DB_CONNECT_TIMEOUT_MS: milliseconds(defaultDatabaseTimeouts.connectMs),
   DB_STATEMENT_TIMEOUT_MS: milliseconds(defaultDatabaseTimeouts.statementMs),
@@ -121,6 +129,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** The role `npm run migrate` grants the app's rights to (PostgreSQL only); none: the app runs as the owner. */
+  databaseAppRole: string | undefined;
   dataDir: string;
   /** How long to wait on PostgreSQL (decision 021); PGlite ignores them. */
   databaseTimeouts: DatabaseTimeouts;
@@ -214,6 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `APP_ROLE=${e.APP_ROLE} needs DATABASE_URL: the embedded database serves one process, so only APP_ROLE=all runs on it.`,
     );
   }
+  if (e.DATABASE_APP_ROLE && !e.DATABASE_URL) {
+    throw new ConfigError('DATABASE_APP_ROLE needs DATABASE_URL: the embedded database has no roles to grant.');
+  }
   if (
     e.SUPPORT_CHAT_PROVIDER === 'chatwoot' &&
     (!e.CHATWOOT_BASE_URL || !e.CHATWOOT_WEBSITE_TOKEN || !e.CHATWOOT_HMAC_TOKEN)
@@ -235,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databaseAppRole: e.DATABASE_APP_ROLE,
     dataDir,
     databaseTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
@@ -341,6 +355,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',
     databaseUrl: undefined,
+    databaseAppRole: undefined,
     dataDir: '',
     databaseTimeouts: defaultDatabaseTimeouts,
     httpRequestTimeoutMs: 30_000,

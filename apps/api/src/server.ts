@@ -61,13 +61,17 @@ async function main(): Promise<void> {
  * APP_ROLE=all (npm start) migrates and seeds an empty catalogue itself. A web or worker instance
  * never migrates (that is the release step, `npm run migrate`, decision 055) and refuses to run on
  * a database behind its code, whose tables would not be what it expects.
+ *
+ * `all` migrates only when something is left to apply: connected as an app role that owns no
+ * table (docs/deploy.md), it may not even look for drizzle's table the way the migrator does
+ * (`CREATE SCHEMA IF NOT EXISTS`), and after the release step there is nothing to do.
  */
 async function prepareDatabase(config: Config, database: DatabaseHandle): Promise<number> {
+  const pending = await database.pendingMigrations();
   if (config.appRole === 'all') {
-    await database.migrate();
+    if (pending > 0) await database.migrate();
     return seedCatalogueIfEmpty(database.db);
   }
-  const pending = await database.pendingMigrations();
   if (pending > 0) {
     await database.close();
     throw new DatabaseBehindError(

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { OperatorPendingSession, OperatorSession, OperatorTotpSetup } from '@gvm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVoucherCipher } from '../src/adapters/vouchers';
 import { testConfig } from '../src/config';
-import { loggerOptions, redactSecrets } from '../src/lib/log-redaction';
+import { loggerOptions, redactSecrets, redactUrl } from '../src/lib/log-redaction';
 import {
   type CheckoutTestContext,
   checkoutPayload,
@@ -187,16 +188,137 @@ describe("the log of an operator's work in the console", () => {
   }, 60_000);
 });
 
+/**
+ * A route reads a URL after decoding it, and a page or a 404 is logged whatever its spelling, so
+ * every route whose URL carries a secret is sent in the spellings that reach it (or that a router
+ * could read as it), and the log of each request is searched for the secret.
+ */
+describe('every route that carries a secret in its URL, however it is spelled', () => {
+  /** A path's segments, the secret among them, and its query fields ([name, value]). */
+  interface SecretUrl {
+    method?: 'GET' | 'POST';
+    segments: string[];
+    query?: Array<[string, string]>;
+  }
+
+  const hex = (char: string) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  /** The URL with `literal` applied to each path segment but the secrets, and `name` to each query field's name. */
+  function spelled(
+    { segments, query = [] }: SecretUrl,
+    secrets: readonly string[],
+    literal: (segment: string) => string,
+    { slash = '/', trailing = '', name = (field: string) => field } = {},
+  ): string {
+    const path = segments.map((segment) => (secrets.includes(segment) ? segment : literal(segment)));
+    const search = query.map(([field, value]) => `${name(field)}=${value}`).join('&');
+    return `/${path.join(slash)}${trailing}${search ? `?x=1&${search}` : ''}`;
+  }
+  function spellings(url: SecretUrl, secrets: readonly string[]): string[] {
+    const same = (segment: string) => segment;
+    const firstEncoded = (segment: string) => `${hex(segment.charAt(0))}${segment.slice(1)}`;
+    const allEncoded = (segment: string) => [...segment].map((char) => hex(char).toUpperCase()).join('');
+    const twiceEncoded = (segment: string) => `%25${hex(segment.charAt(0)).slice(1)}${segment.slice(1)}`;
+    const upper = (segment: string) => segment.toUpperCase();
+    const plain = spelled(url, secrets, same);
+    const lastSlash = plain.lastIndexOf('/', plain.includes('?') ? plain.indexOf('?') : plain.length);
+    return [
+      spelled(url, secrets, same),
+      spelled(url, secrets, firstEncoded, { name: firstEncoded }),
+      spelled(url, secrets, allEncoded, { name: allEncoded }),
+      spelled(url, secrets, twiceEncoded, { name: twiceEncoded }),
+      spelled(url, secrets, upper, { name: upper }),
+      spelled(url, secrets, same, { slash: '//', trailing: '/' }),
+      spelled(url, secrets, upper, { slash: '//', trailing: '//', name: firstEncoded }),
+      // The last slash encoded: one segment to a splitter, two to a decoder.
+      lastSlash > 0 ? `${plain.slice(0, lastSlash)}%2F${plain.slice(lastSlash + 1)}` : `/%2F${plain.slice(1)}`,
+      // Pasted after another path, or into a page's query as the address to come back to.
+      `/api/v1/no-such-route${plain}`,
+      `/login?returnTo=${encodeURIComponent(plain)}`,
+    ];
+  }
+
+  it('leaves none of them in the log', async () => {
+    const sender = await createUserAndToken(ctx.app);
+    const gift = await buyGift(ctx, sender, { name: 'Vera', email: 'vera@example.com' });
+    const started = await startCheckout(
+      ctx.app,
+      ctx.payments,
+      sender,
+      checkoutPayload([{ product: ctx.argos, value: 10 }]),
+    );
+    const verification = `verification-${randomUUID()}`;
+    const searchTerm = `CODE-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const session = started.providerSessionId;
+    const urls: Array<[SecretUrl, string[]]> = [
+      [{ segments: ['api', 'v1', 'gifts', gift.token] }, [gift.token]],
+      [{ segments: ['gift', gift.token] }, [gift.token]],
+      [{ segments: ['api', 'v1', 'users', 'verify', verification] }, [verification]],
+      [{ segments: ['verify', verification] }, [verification]],
+      [{ segments: ['pay', session] }, [session]],
+      [{ method: 'POST', segments: ['pay', session] }, [session]],
+      [{ segments: ['api', 'v1', 'orders', 'status'], query: [['key', started.key]] }, [started.key]],
+      [{ segments: ['api', 'v1', 'orders', 'verify'], query: [['session_id', session]] }, [session]],
+      [
+        {
+          segments: ['confirmation'],
+          query: [
+            ['session_id', session],
+            ['key', started.key],
+          ],
+        },
+        [session, started.key],
+      ],
+      [{ segments: ['api', 'v1', 'ops', 'customers', 'search'], query: [['q', searchTerm]] }, [searchTerm]],
+      [{ segments: ['ops', 'customers'], query: [['q', searchTerm]] }, [searchTerm]],
+    ];
+
+    let sent = 0;
+    for (const [url, secrets] of urls) {
+      for (const spelling of spellings(url, secrets)) {
+        sent += 1;
+        const requestId = `spelling-${sent}`;
+        const from = lines.length;
+        await ctx.app.inject({
+          method: url.method ?? 'GET',
+          url: spelling,
+          headers: { 'x-request-id': requestId },
+        });
+        const log = lines.slice(from).join('');
+        expect(log, `${spelling} was logged`).toContain(`"reqId":"${requestId}"`);
+        expect(log, `${spelling} was logged`).toContain('"req":{');
+        for (const secret of secrets) expect(log.includes(secret), `a secret in the log of ${spelling}`).toBe(false);
+      }
+    }
+    // The claim link's API reads the token in a spelling a router decodes.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/%67ifts/${gift.token}` })).statusCode).toBe(200);
+    expect(sent).toBe(urls.length * 10);
+  });
+});
+
 describe('redacting a URL', () => {
   it('hides claim and verification tokens, poll keys and console search terms, and nothing else', () => {
     expect(redactSecrets('/gift/abc-123?x=1')).toBe('/gift/[redacted]?x=1');
     expect(redactSecrets('/api/v1/gifts/abc')).toBe('/api/v1/gifts/[redacted]');
     expect(redactSecrets('/api/v1/users/verify/a%2Eb')).toBe('/api/v1/users/verify/[redacted]');
-    expect(redactSecrets('/confirmation?session_id=cs_1&key=k1')).toBe('/confirmation?session_id=cs_1&key=[redacted]');
+    expect(redactSecrets('/confirmation?session_id=cs_1&key=k1')).toBe(
+      '/confirmation?session_id=[redacted]&key=[redacted]',
+    );
     expect(redactSecrets('/api/v1/products?q=gift&page=2')).toBe('/api/v1/products?q=gift&page=2');
     expect(redactSecrets('/api/v1/orders/o1/voucher')).toBe('/api/v1/orders/o1/voucher');
     expect(redactSecrets('/api/v1/ops/customers/search?q=ABCD-EFGH')).toBe('/api/v1/ops/customers/search?q=[redacted]');
     expect(redactSecrets('/ops/customers?x=1&q=a%40b.com&y=2')).toBe('/ops/customers?x=1&q=[redacted]&y=2');
+  });
+
+  it('reads the path as a router does, and keeps the words of the route that matched', () => {
+    expect(redactSecrets('/API/v1//%2567ifts/abc/')).toBe('/API/v1//%2567ifts/[redacted]/');
+    expect(redactSecrets('/login?returnTo=%2Fgift%2Fabc&x=1')).toBe('/login?returnTo=[redacted]&x=1');
+    expect(redactSecrets('Route GET:https://shop.example/pay/sim_1 not found')).toBe(
+      'Route GET:https://shop.example/pay/[redacted] not found',
+    );
+    expect(redactUrl('/api/v1/orders/o1/gift/resend', '/api/v1/orders/:orderId/gift/resend')).toBe(
+      '/api/v1/orders/o1/gift/resend',
+    );
+    expect(redactUrl('/api/v1/products/gift%2Fabc', '/api/v1/products/:id')).toBe('/api/v1/products/[redacted]');
   });
 
   it('is what the app logs with by default', () => {

@@ -3,6 +3,7 @@ import { defineEndpoint, errorResponses } from './endpoint';
 import { errorResponseSchema } from './errors';
 import { sendOnSchema } from './gift-delivery';
 import { multilineText, text } from './text';
+import { secretInUrl } from './url-secrets';
 import { emailSchema } from './users';
 
 /**
@@ -137,11 +138,19 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 export const paymentStatuses = ['processing', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const verifyOrderQuerySchema = z.object({ session_id: text().trim().min(1).max(255) });
+/**
+ * The provider's session id: with the payment simulator it opens the session's card page, whose
+ * payment leads on to the poll key, so it is kept out of the log like the key.
+ */
+export const verifyOrderQuerySchema = z.object({
+  session_id: secretInUrl(text().trim().min(1).max(255), "a payment provider's session"),
+});
 export const verifyOrderResponseSchema = z.object({ success: z.literal(true), orders: z.array(orderItemSchema) });
 export const verifyOrderFailureSchema = errorResponseSchema.extend({ failedOrders: z.array(orderItemSchema) });
 
-export const orderStatusQuerySchema = z.object({ key: text().trim().min(1).max(128) });
+export const orderStatusQuerySchema = z.object({
+  key: secretInUrl(text().trim().min(1).max(128), "a checkout's poll key"),
+});
 export const orderStatusResponseSchema = z.object({
   status: z.enum(paymentStatuses),
   orders: z.array(orderItemSchema),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { text } from './text';
+import { secretInUrl } from './url-secrets';
 
 /*
  * Gifts: a voucher bought for someone else reaches them by a claim link. The sender's changes to
@@ -16,7 +17,9 @@ import { text } from './text';
 export const GIFT_ENDED_MESSAGE = 'This gift is no longer available: it has been refunded or cancelled.';
 
 /** The gift landing page (/gift/:token): what the recipient sees before signing in. */
-export const giftParamsSchema = z.object({ token: text().trim().min(1).max(128) });
+export const giftParamsSchema = z.object({
+  token: secretInUrl(text().trim().min(1).max(128), "a gift's claim token"),
+});
 export const giftSchema = z.object({
   senderName: z.string(),
   recipientName: z.string(),

@@ -23,6 +23,7 @@ export * from './routes';
 export * from './support-chat';
 export * from './support-chat-text';
 export * from './text';
+export * from './url-secrets';
 export * from './users';
 export * from './value-options';
 export * from './vouchers';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { changeGiftRecipientRequestSchema } from './gift-delivery';
 import { text } from './text';
+import { secretInUrl } from './url-secrets';
 
 /**
  * The console's customer tools (docs/product/operators.md#customers): one search, a customer's
@@ -28,7 +29,11 @@ export const SEARCH_QUERY_MESSAGE =
 
 /** 'Search customers, orders or vouchers': part of an e-mail, an order id, or a code's last four. */
 export const customerSearchQuerySchema = z.object({
-  q: text(SEARCH_QUERY_MESSAGE).min(3, SEARCH_QUERY_MESSAGE).max(200, 'The search can be at most 200 characters'),
+  // What an operator types here may be a whole voucher code a customer read out.
+  q: secretInUrl(
+    text(SEARCH_QUERY_MESSAGE).min(3, SEARCH_QUERY_MESSAGE).max(200, 'The search can be at most 200 characters'),
+    'a voucher code read out by a customer',
+  ),
 });
 export type CustomerSearchQuery = z.input<typeof customerSearchQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { text } from './text';
+import { secretInUrl } from './url-secrets';
 
 /**
  * Accounts and sessions (docs/product/accounts.md#sessions). The same schemas
@@ -73,7 +74,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export const registerResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-export const verifyEmailParamsSchema = z.object({ token: text() });
+export const verifyEmailParamsSchema = z.object({ token: secretInUrl(text(), 'an e-mail verification token') });
 
 export const signedInResponseSchema = sessionTokensSchema.extend({ message: z.string() });
 export type SignedInResponse = z.infer<typeof signedInResponseSchema>;

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { currentDatabaseLane } from '../lib/request-context';
+import { grantAppRole } from './app-role';
 import * as schema from './schema';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './timeouts';
 
@@ -23,8 +24,11 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies the migrations not yet applied; on PostgreSQL one process at a time (decision 055). */
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations not yet applied; on PostgreSQL one process at a time (decision 055),
+   * then grants `appRole`, when given, what the app needs (`grantAppRole`; PostgreSQL only).
+   */
+  migrate(options?: MigrateOptions): Promise<void>;
   /** How many of this code's migrations the database has not had yet (0: up to date, or ahead). */
   pendingMigrations(): Promise<number>;
   /** Answers true when the database answers a trivial query. */
@@ -35,6 +39,11 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+export interface MigrateOptions {
+  /** The role the app's instances connect as, when it is not the owner (DATABASE_APP_ROLE). */
+  appRole?: string | undefined;
+}
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without it the embedded PGlite database is used. */
@@ -134,7 +143,7 @@ async function openPostgres(
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(connectionString, timeouts),
+    migrate: (options) => migratePostgres(connectionString, timeouts, options),
     pendingMigrations: () => pendingMigrationsOf((text) => pool.query(text)),
     ping: async () => {
       try {
@@ -272,13 +281,18 @@ export const MIGRATION_LOCK_KEY = 7_316_055_017;
  * shown that PostgreSQL answers. The lock is the connection's, so a process that dies holding it
  * lets it go with its connection.
  */
-async function migratePostgres(connectionString: string, timeouts: DatabaseTimeouts): Promise<void> {
+async function migratePostgres(
+  connectionString: string,
+  timeouts: DatabaseTimeouts,
+  { appRole }: MigrateOptions = {},
+): Promise<void> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true });
   client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+    if (appRole) await grantAppRole(client, appRole);
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   } finally {
     await client.end().catch(() => {});
@@ -354,7 +368,11 @@ async function openPglite(dataDir: string | undefined, archive: Blob | undefined
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async (options) => {
+      // PGlite is one process's database, with no roles to keep apart (config.ts refuses the setting).
+      if (options?.appRole) throw new Error('An app role needs PostgreSQL (DATABASE_URL)');
+      await migratePglite(db, { migrationsFolder });
+    },
     pendingMigrations: () => pendingMigrationsOf((text) => client.query(text)),
     archive: () => client.dumpDataDir('none'),
     ping: async () => {

@@ -13,7 +13,8 @@ if (!Number.isInteger(synthetic) || synthetic < 0) {
 
 const database = await openConfiguredDatabase(loadConfig());
 try {
-  await database.migrate();
+  // Only when something is left to apply: an app role that owns no table may seed, not migrate.
+  if ((await database.pendingMigrations()) > 0) await database.migrate();
   const added = await seedCatalogueIfEmpty(database.db);
   console.log(added > 0 ? `Seeded ${added} partner merchants.` : 'Catalogue already seeded.');
   if (synthetic > 0) {

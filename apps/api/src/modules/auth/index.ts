@@ -16,6 +16,13 @@ export {
 } from './account-access';
 /** The login-code rules and secrets' helpers, which operator sign-in shares (decision 045). */
 export { limits as signInLimits } from './limits';
-export { CODES_PER_ADDRESS_PER_HOUR, LOGIN_CODE_TTL_MS, MAX_WRONG_TRIES } from './login-code-service';
+export {
+  claimLoginCode,
+  INCORRECT_CODE,
+  LOGIN_CODE_TTL_MS,
+  type LoginCodeTable,
+  MAX_WRONG_TRIES,
+} from './login-code-check';
+export { CODES_PER_ADDRESS_PER_HOUR } from './login-code-service';
 export { authRoutes } from './routes';
 export { hashLoginCode, hashOpaqueToken, newLoginCode, newOpaqueToken, unmatchableCodeHash } from './secrets';

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
 import { KeyedQueue } from '../../lib/keyed-queue';
-import { rejectInvalidRequestHook } from '../../lib/validation';
-import { authenticateOperator, recordAudit, type SessionNeed } from '../ops';
+import { rejectInvalidRequests } from '../../plugins/route-groups';
+import { actorOf, operatorNeed, recordAudit, requireOperator } from '../ops';
 import { requestAdjustment } from './adjustments';
 import { decideApproval, listApprovals } from './approvals';
 import type { Acting, FinanceDeps } from './deps';
@@ -22,59 +22,48 @@ import { voidVoucher } from './void';
 
 /**
  * The console's money tools and reports (docs/product/operators.md#money and #reports): every
- * route checks the operator's session and capability on the server, and every change is
- * audited in its own transaction (decision 045, decision 049).
+ * route checks the operator's session and capability on the server before it reads the request,
+ * and every change is audited in its own transaction (decisions 045, 049 and 066).
  */
 export async function financeRoutes(app: App): Promise<void> {
-  const validated = { attachValidation: true, preHandler: rejectInvalidRequestHook } as const;
+  requireOperator(app);
+  rejectInvalidRequests(app);
   // One queue for the app: a customer's money moves wait their turn here, not in PostgreSQL.
   const queue = new KeyedQueue();
   const deps = (): FinanceDeps => ({ config: app.appConfig, payments: app.payments, queue });
-  const acting = async (request: FastifyRequest, need: SessionNeed): Promise<Acting> => {
-    const now = app.clock();
-    const operator = await authenticateOperator(app.db, app.appConfig, request.headers.authorization, need, now);
-    return { actor: { operatorId: operator.operatorId, role: operator.role, ip: request.ip }, now };
-  };
-  const money = { stage: 'full', capability: 'money.move' } as const;
-  const approving = { stage: 'full', capability: 'money.approve' } as const;
-  const reports = { stage: 'full', capability: 'reports' } as const;
+  const acting = (request: FastifyRequest): Acting => ({ actor: actorOf(request), now: app.clock() });
+  const money = operatorNeed('money.move');
+  const approving = operatorNeed('money.approve');
+  const reports = operatorNeed('reports');
 
   app.route({
     ...fromContract(opsMoneyEndpoints.order),
-    ...validated,
-    handler: async (request) => {
-      await acting(request, { stage: 'full', capability: 'customers.view' });
-      return getOpsOrder(app.db, app.appConfig.voucherEncryptionKey, request.params.orderId);
-    },
+    config: operatorNeed('customers.view'),
+    handler: (request) => getOpsOrder(app.db, app.appConfig.voucherEncryptionKey, request.params.orderId),
   });
 
   app.route({
     ...fromContract(opsMoneyEndpoints.refund),
-    ...validated,
-    handler: async (request) =>
-      requestRefund(app.db, deps(), await acting(request, money), request.params.orderId, request.body),
+    config: money,
+    handler: (request) => requestRefund(app.db, deps(), acting(request), request.params.orderId, request.body),
   });
 
   app.route({
     ...fromContract(opsMoneyEndpoints.voidVoucher),
-    ...validated,
-    handler: async (request) =>
-      voidVoucher(app.db, deps(), await acting(request, money), request.params.voucherId, request.body.reason),
+    config: money,
+    handler: (request) => voidVoucher(app.db, deps(), acting(request), request.params.voucherId, request.body.reason),
   });
 
   app.route({
     ...fromContract(opsMoneyEndpoints.adjustCredit),
-    ...validated,
-    handler: async (request) =>
-      requestAdjustment(app.db, deps(), await acting(request, money), request.params.userId, request.body),
+    config: money,
+    handler: (request) => requestAdjustment(app.db, deps(), acting(request), request.params.userId, request.body),
   });
 
   app.route({
     ...fromContract(opsMoneyEndpoints.approvals),
-    handler: async (request) => {
-      await acting(request, approving);
-      return { approvals: await listApprovals(app.db) };
-    },
+    config: approving,
+    handler: async () => ({ approvals: await listApprovals(app.db) }),
   });
 
   for (const [endpoint, decision] of [
@@ -83,42 +72,28 @@ export async function financeRoutes(app: App): Promise<void> {
   ] as const) {
     app.route({
       ...fromContract(endpoint),
-      ...validated,
-      handler: async (request) =>
-        decideApproval(
-          app.db,
-          deps(),
-          await acting(request, approving),
-          request.params.approvalId,
-          decision,
-          request.body?.reason,
-        ),
+      config: approving,
+      handler: (request) =>
+        decideApproval(app.db, deps(), acting(request), request.params.approvalId, decision, request.body?.reason),
     });
   }
 
   app.route({
     ...fromContract(opsMoneyEndpoints.outstandingVouchers),
-    handler: async (request) => {
-      await acting(request, reports);
-      return outstandingVouchersReport(app.db);
-    },
+    config: reports,
+    handler: () => outstandingVouchersReport(app.db),
   });
 
   app.route({
     ...fromContract(opsMoneyEndpoints.creditOutstanding),
-    handler: async (request) => {
-      await acting(request, reports);
-      return creditOutstandingReport(app.db);
-    },
+    config: reports,
+    handler: () => creditOutstandingReport(app.db),
   });
 
   app.route({
     ...fromContract(opsMoneyEndpoints.sales),
-    ...validated,
-    handler: async (request) => {
-      await acting(request, reports);
-      return salesReport(app.db, request.query);
-    },
+    config: reports,
+    handler: (request) => salesReport(app.db, request.query),
   });
 
   /** A CSV download, itself an action of the audit trail (written before the figures are read). */
@@ -129,7 +104,7 @@ export async function financeRoutes(app: App): Promise<void> {
     filters: object,
     build: (db: typeof app.db) => Promise<string>,
   ) => {
-    const { actor, now } = await acting(request, reports);
+    const { actor, now } = acting(request);
     const csv = await app.db.transaction(async (tx) => {
       await recordAudit(
         tx,
@@ -147,6 +122,7 @@ export async function financeRoutes(app: App): Promise<void> {
 
   app.route({
     ...fromContract(opsMoneyEndpoints.outstandingVouchersCsv),
+    config: reports,
     handler: (request, reply) =>
       download(request, reply, 'outstanding-vouchers', {}, async (db) =>
         outstandingVouchersCsv(await outstandingVouchersReport(db)),
@@ -155,6 +131,7 @@ export async function financeRoutes(app: App): Promise<void> {
 
   app.route({
     ...fromContract(opsMoneyEndpoints.creditOutstandingCsv),
+    config: reports,
     handler: (request, reply) =>
       download(request, reply, 'credit-outstanding', {}, async (db) =>
         creditOutstandingCsv(await creditOutstandingReport(db)),
@@ -163,7 +140,7 @@ export async function financeRoutes(app: App): Promise<void> {
 
   app.route({
     ...fromContract(opsMoneyEndpoints.salesCsv),
-    ...validated,
+    config: reports,
     handler: (request, reply) =>
       download(request, reply, 'sales-and-refunds', request.query, async (db) =>
         salesCsv(await salesReport(db, request.query)),

@@ -1,12 +1,21 @@
 /**
  * The operator console's module (docs/product/operators.md): operators, their roles and two-step
- * sign-in, and the append-only audit trail. Other modules' console endpoints check the operator
- * with `authenticateOperator` (or declare the whole route with `operatorRoute`) and write their
- * changes' audit rows with `recordAudit` (or `auditedChange`), in the change's own transaction.
+ * sign-in, and the append-only audit trail. Other modules' console route groups check the
+ * operator first with `requireOperator` (each route's need in `config: operatorNeed(…)`, or the
+ * whole route declared with `operatorRoute`), read the operator with `signedInOperator` or
+ * `actorOf`, and write their changes' audit rows with `recordAudit` (or `auditedChange`), in the
+ * change's own transaction.
  */
 export { type Actor, type AuditEvent, auditedChange, auditTrailOf, recordAudit } from './audit';
 export { findOperatorEmails, type OperatorName, operatorNames, operatorsWithCapability } from './directory';
-export { type OperatorRequest, operatorRoute } from './operator-route';
+export {
+  actorOf,
+  type OperatorRequest,
+  operatorNeed,
+  operatorRoute,
+  requireOperator,
+  signedInOperator,
+} from './operator-route';
 export { opsRoutes } from './routes';
 export {
   authenticateOperator,

@@ -1,5 +1,5 @@
 import type { OperatorPendingSession, OperatorSession, OperatorTotpSetup } from '@gvm/contract';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { loginCodeEmail } from '../../adapters/mail/templates';
 import { createVoucherCipher } from '../../adapters/vouchers';
@@ -9,7 +9,9 @@ import { operatorLoginCodes, operatorSessions, operators } from '../../db/schema
 import { AppError, conflict, unauthorized } from '../../lib/errors';
 import {
   CODES_PER_ADDRESS_PER_HOUR,
+  claimLoginCode,
   hashLoginCode,
+  INCORRECT_CODE,
   LOGIN_CODE_TTL_MS,
   MAX_WRONG_TRIES,
   newLoginCode,
@@ -28,12 +30,6 @@ import { matchingTimeStep, newTotpSecret, totpUri } from './totp';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export const INCORRECT_CODE = 'The verification code is incorrect';
-const USED_CODE = 'This verification code has already been used. Please request a new one.';
-const EXPIRED_CODE = 'This verification code has expired. Please request a new one.';
-const TOO_MANY_TRIES = 'Too many incorrect attempts. Please request a new verification code.';
-const REPLACED_CODE =
-  'This verification code has been replaced by a newer one. Please use the latest code we sent you.';
 export const INCORRECT_AUTHENTICATOR_CODE = 'The authenticator code is incorrect';
 export const USED_AUTHENTICATOR_CODE = 'This authenticator code has already been used. Please wait for the next one.';
 export const TOO_MANY_AUTHENTICATOR_TRIES = 'Too many incorrect authenticator codes. Please sign in again.';
@@ -132,36 +128,10 @@ export async function requestOperatorCode(
   });
 }
 
-type CodeRow = typeof operatorLoginCodes.$inferSelect;
-
-function refusal(row: CodeRow, now: Date): string | null {
-  if (row.usedAt) return USED_CODE;
-  if (row.voidedAt) return row.attempts >= MAX_WRONG_TRIES ? TOO_MANY_TRIES : REPLACED_CODE;
-  if (row.expiresAt <= now) return EXPIRED_CODE;
-  return null;
-}
-
-async function countWrongTry(db: Database, email: string, now: Date): Promise<void> {
-  const attempts = sql`${operatorLoginCodes.attempts} + 1`;
-  await db
-    .update(operatorLoginCodes)
-    .set({
-      attempts,
-      voidedAt: sql`case when ${attempts} >= ${MAX_WRONG_TRIES} then ${now.toISOString()}::timestamptz else null end`,
-    })
-    .where(
-      and(
-        eq(operatorLoginCodes.email, email),
-        isNull(operatorLoginCodes.usedAt),
-        isNull(operatorLoginCodes.voidedAt),
-        gt(operatorLoginCodes.expiresAt, now),
-      ),
-    );
-}
-
 /**
- * The e-mailed code, claimed once by a conditional UPDATE (of simultaneous correct submissions
- * exactly one wins), gives a pending session: it may only set up or check the authenticator.
+ * The e-mailed code, checked and claimed once as a shopper's is (`claimLoginCode`: of simultaneous
+ * correct submissions exactly one wins), gives a pending session: it may only set up or check the
+ * authenticator.
  */
 export async function verifyOperatorCode(
   db: Database,
@@ -169,35 +139,8 @@ export async function verifyOperatorCode(
   { email, code }: { email: string; code: string },
   now: Date,
 ): Promise<OperatorPendingSession> {
-  const [match] = await db
-    .select()
-    .from(operatorLoginCodes)
-    .where(
-      and(eq(operatorLoginCodes.email, email), eq(operatorLoginCodes.codeHash, hashOperatorCode(config, email, code))),
-    )
-    .orderBy(desc(operatorLoginCodes.createdAt))
-    .limit(1);
-  if (!match) {
-    await countWrongTry(db, email, now);
-    throw unauthorized(INCORRECT_CODE);
-  }
-  const refused = refusal(match, now);
-  if (refused) throw unauthorized(refused);
-
-  const pending = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(operatorLoginCodes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(operatorLoginCodes.id, match.id),
-          isNull(operatorLoginCodes.usedAt),
-          isNull(operatorLoginCodes.voidedAt),
-          gt(operatorLoginCodes.expiresAt, now),
-        ),
-      )
-      .returning();
-    if (!claimed) return null;
+  const codeHash = hashOperatorCode(config, email, code);
+  return claimLoginCode(db, operatorLoginCodes, { email, codeHash }, now, async (tx) => {
     const [operator] = await tx
       .select()
       .from(operators)
@@ -211,9 +154,6 @@ export async function verifyOperatorCode(
       expiresAt: expiresAt.toISOString(),
     };
   });
-  if (pending) return pending;
-  const [latest] = await db.select().from(operatorLoginCodes).where(eq(operatorLoginCodes.id, match.id));
-  throw unauthorized((latest && refusal(latest, now)) ?? USED_CODE);
 }
 
 /**

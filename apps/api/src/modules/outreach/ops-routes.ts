@@ -1,15 +1,19 @@
 import { opsInboxEndpoints as endpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
-import { operatorRoute } from '../ops';
+import { rejectInvalidRequests } from '../../plugins/route-groups';
+import { operatorRoute, requireOperator } from '../ops';
 import { listAssignees, listMessages, messageDetail, replyToMessage, updateMessage } from './messages-service';
 import { addApplicationNote, applicationDetail, listApplications, setApplicationStatus } from './partners-service';
 
 /**
  * The console's inbox (docs/product/operators.md#messages, #partners): contact messages need the
  * `messages` capability, partnership applications `partners`, checked on the server for every
- * route (decision 045, `operatorRoute`). Routes parse and answer; the services audit every change.
+ * route before it reads the request (decisions 045 and 066, `requireOperator` and
+ * `operatorRoute`). Routes parse and answer; the services audit every change.
  */
 export async function outreachOpsRoutes(app: App): Promise<void> {
+  requireOperator(app);
+  rejectInvalidRequests(app);
   operatorRoute(app, endpoints.messages, 'messages', async ({ actor, query }) => ({
     messages: await listMessages(app.db, actor.operatorId, query),
   }));

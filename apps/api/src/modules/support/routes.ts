@@ -1,7 +1,8 @@
 import { opsCustomerEndpoints as endpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
+import { rejectInvalidRequests } from '../../plugins/route-groups';
 import { giftMailDepsOf } from '../gifts';
-import { operatorRoute } from '../ops';
+import { operatorRoute, requireOperator } from '../ops';
 import {
   correctGiftRecipientForCustomer,
   reissueCodeForCustomer,
@@ -15,10 +16,13 @@ import { viewVoucher } from './voucher-page';
 
 /**
  * The console's customer tools (docs/product/operators.md#customers): every route checks the
- * operator's session and capability on the server first (decision 045, `operatorRoute`), then
- * parses and answers; the rules and transactions are in ./actions and the owning modules.
+ * operator's session and capability on the server before it reads the request (decisions 045 and
+ * 066, `requireOperator` and `operatorRoute`), then parses and answers; the rules and
+ * transactions are in ./actions and the owning modules.
  */
 export async function supportRoutes(app: App): Promise<void> {
+  requireOperator(app);
+  rejectInvalidRequests(app);
   const deps: SupportDeps = {
     db: app.db,
     clock: app.clock,

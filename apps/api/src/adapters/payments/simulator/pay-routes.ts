@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../../app-types';
 import { renderClosedPage, renderNotFoundPage, renderPayPage } from './page';
+import { PAY_PAGE_PATH } from './pay-page-path';
 import type { PaymentSimulator } from './simulator';
 
 /**
@@ -46,14 +47,14 @@ export function payPageRoutes(simulator: PaymentSimulator, publicUrl: string) {
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
-    app.get('/pay/:sessionId', { schema: { hide: true } }, async (request, reply) => {
+    app.get(PAY_PAGE_PATH, { schema: { hide: true } }, async (request, reply) => {
       const session = await simulator.findSession(paramsSchema.parse(request.params).sessionId);
       if (!session) return sendPage(reply, 404, renderNotFoundPage());
       if (session.state !== 'open') return sendPage(reply, 200, renderClosedPage(session));
       return sendPage(reply, 200, renderPayPage(session));
     });
 
-    app.post('/pay/:sessionId', { schema: { hide: true } }, async (request, reply) => {
+    app.post(PAY_PAGE_PATH, { schema: { hide: true } }, async (request, reply) => {
       const session = await simulator.findSession(paramsSchema.parse(request.params).sessionId);
       if (!session) return sendPage(reply, 404, renderNotFoundPage());
       const parsed = formSchema.safeParse(request.body ?? {});

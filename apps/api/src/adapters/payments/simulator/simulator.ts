@@ -13,6 +13,7 @@ import type {
 } from '../provider';
 import { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from '../webhook-signature';
 import { type CardField, type CardForm, checkCard } from './cards';
+import { payPageUrl } from './pay-page-path';
 import {
   findRefund,
   findSessionRow,
@@ -131,7 +132,7 @@ export class PaymentSimulator implements PaymentProvider {
   async createHostedSession(request: HostedSessionRequest): Promise<HostedSession> {
     // The checkout session's id is the idempotency key: asking twice opens one page.
     const session = await openSession(this.db, request);
-    return { providerSessionId: session.id, url: `${this.options.publicUrl}/pay/${session.id}` };
+    return { providerSessionId: session.id, url: payPageUrl(this.options.publicUrl, session.id) };
   }
 
   /** An unknown id is reported open: the app's own expiry ends it. A due asynchronous payment settles here. */
