@@ -194,8 +194,10 @@ function renderNginx(webPorts = [ports.web1, ports.web2]) {
     .replace('worker_processes auto;', 'worker_processes 1;');
   // The tests only: which instance answered, so they can show a limit counted across both; and
   // the dev mailbox, which answers only requests from this machine naming no other client
-  // (decision 027), passed on without X-Forwarded-For: nginx listens on 127.0.0.1 only, and the
-  // tests read sign-in codes from it through nginx as they do from `npm start`.
+  // (decision 027) and addressed to a loopback name (decision 064), passed on without
+  // X-Forwarded-For and with the Host the tests asked for (nginx would otherwise name its
+  // upstream): nginx listens on 127.0.0.1 only, and the tests read sign-in codes from it through
+  // nginx as they do from `npm start`.
   conf = conf.replace(
     'location / {',
     [
@@ -203,6 +205,7 @@ function renderNginx(webPorts = [ports.web1, ports.web2]) {
       '',
       '    location /dev/mailbox/ {',
       '      proxy_pass http://marketplace_web;',
+      '      proxy_set_header Host $host;',
       '      proxy_set_header X-Forwarded-For "";',
       '    }',
       '',
