@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { registerMailWorker } from './adapters/mail/plugin';
 import type { MailWorkerOptions } from './adapters/mail/worker';
 import { createPaymentProvider, type PaymentProvider, registerPaymentPages } from './adapters/payments';
+import { createVoucherSupplier, type VoucherSupplier } from './adapters/suppliers';
 import type { App } from './app-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -35,8 +36,14 @@ import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { supportRoutes } from './modules/support';
+import { findUserContacts } from './modules/users';
 import { usersRoutes } from './modules/users/routes';
-import { codeLast4BackfillTask } from './modules/vouchers';
+import {
+  type CodeIssuerOptions,
+  codeLast4BackfillTask,
+  registerCodeIssuer,
+  startCodeRetries,
+} from './modules/vouchers';
 import { voucherRoutes } from './modules/vouchers/routes';
 import { walletRoutes } from './modules/wallets/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
@@ -63,6 +70,10 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   /** The chat's re-check, presence and ping intervals; tests shorten them. */
   chat?: Partial<ChatTimings>;
+  /** Where codes are bought; by default the one VOUCHER_SUPPLIER names. Tests pass a simulator they steer. */
+  supplier?: VoucherSupplier;
+  /** The code issuer's timings (how long activation waits, the retries' backoff and poll); tests shorten them. */
+  codeIssuer?: Partial<CodeIssuerOptions>;
 }
 
 declare module 'fastify' {
@@ -87,6 +98,8 @@ export async function buildApp({
   mailWorker,
   payments,
   chat: chatTimings,
+  supplier,
+  codeIssuer,
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -128,6 +141,15 @@ export async function buildApp({
     'payments',
     payments ??
       createPaymentProvider(config, { db: app.db, clock: app.clock, log: app.log.child({ component: 'payments' }) }),
+  );
+  app.decorate('voucherSupplier', supplier ?? createVoucherSupplier(config, { clock: app.clock }));
+  // Activation buys codes on every role that serves it; the retries run on workers (decision 063).
+  registerCodeIssuer(
+    app,
+    {
+      findHolderEmail: async (db, userId) => (await findUserContacts(db, [userId])).get(userId)?.email ?? null,
+    },
+    codeIssuer,
   );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -222,11 +244,14 @@ export async function buildApp({
 }
 
 /**
- * The background jobs of a worker (APP_ROLE worker or all, decision 055): the mail outbox, and
- * the periodic tasks, each tick of which runs on one worker however many run.
+ * The background jobs of a worker (APP_ROLE worker or all, decision 055): the mail outbox, the
+ * retries of voucher codes, and the periodic tasks, each tick of which runs on one worker however
+ * many run.
  */
 function registerBackgroundJobs(app: App, mailWorker: Partial<MailWorkerOptions> | undefined): void {
   registerMailWorker(app, mailWorker);
+  // Codes the supplier failed to issue at once, asked again with backoff until they come (decision 063).
+  startCodeRetries(app);
   const giftScheduler = registerGiftScheduler(app);
   registerPeriodicTasks(app, [
     // Scheduled gift e-mails and 30-day reminders (decision 025).

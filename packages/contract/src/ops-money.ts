@@ -38,8 +38,8 @@ export const opsVoucherSchema = z.object({
   value: minorUnits,
   currency: z.string(),
   state: z.enum(opsVoucherStates),
-  /** The last four characters of the code: all an operator ever sees of it. */
-  codeLastFour: z.string(),
+  /** The last four characters of the code: all an operator ever sees of it; null while it has none (decision 063). */
+  codeLastFour: z.string().nullable(),
   ownerId: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -3,8 +3,10 @@ export {
   cardArtEmailUrl,
   findProductsByCodes,
   findProductsByIds,
+  findSupplierFacts,
   getProduct,
   getProductByCode,
   listProductIds,
   logoUrl,
+  type SupplierFacts,
 } from './service';

@@ -403,6 +403,24 @@ export async function findProductsByCodes(db: Executor, codes: readonly string[]
   return new Map(rows.map((row) => [row.code, toProduct(row)]));
 }
 
+/** What buying a product's card from the supplier needs: its brand there, and whether its cards carry a PIN. */
+export interface SupplierFacts {
+  /** The supplier's identifier of the brand; null when none was set. */
+  brand: string | null;
+  category: string;
+}
+
+/** The supplier facts of the products of the given codes that exist, by their code (decision 063). */
+export async function findSupplierFacts(db: Executor, codes: readonly string[]): Promise<Map<string, SupplierFacts>> {
+  const wanted = [...new Set(codes)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ code: products.code, brand: products.supplierBrand, category: products.category })
+    .from(products)
+    .where(inArray(products.code, wanted));
+  return new Map(rows.map((row) => [row.code, { brand: row.brand, category: row.category }]));
+}
+
 /** What a product's card art is drawn from, or the merchant's own art when it has given us one. */
 export interface CardArtFacts {
   name: string;

@@ -1,5 +1,6 @@
 import {
   APPROVAL_THRESHOLD_MINOR,
+  CODE_DELAY_MS,
   formatMoney,
   type RefundAnswer,
   type RefundRequest,
@@ -15,7 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { lockPaidCheckout, type PaidCheckout } from '../checkout';
 import { recordAudit } from '../ops';
 import { findUserContacts } from '../users';
-import { codeLastFourOf, endVouchers, lockVouchersOfCheckout, type VoucherRow, voucherStateOf } from '../vouchers';
+import { endVouchers, lockVouchersOfCheckout, type VoucherRow, voucherLabelOf, voucherStateOf } from '../vouchers';
 import { refundToCredit } from '../wallets';
 import type { Acting, FinanceDeps } from './deps';
 import {
@@ -50,11 +51,22 @@ const refusals: Record<Exclude<ReturnType<typeof voucherStateOf>, 'active'>, str
   void: 'it has been voided',
 };
 
-/** Why a voucher cannot be refunded, naming it by the last four characters of its code only. */
-function refusalOf(encryptionKey: string, voucher: VoucherRow): string | null {
+/**
+ * Why a voucher cannot be refunded, naming it by the last four characters of its code only (or
+ * its id's start, while it has none). A voucher whose code is on its way from the supplier may be
+ * activated any moment (decision 063): it can be refunded only once it is 10 minutes late.
+ */
+function refusalOf(encryptionKey: string, voucher: VoucherRow, now: Date): string | null {
   const state = voucherStateOf(voucher);
-  if (state === 'active') return null;
-  return `Voucher ending ${codeLastFourOf(encryptionKey, voucher)} (${voucher.merchantName}) cannot be refunded: ${refusals[state]}.`;
+  const label = `${voucherLabelOf(encryptionKey, voucher)} (${voucher.merchantName})`;
+  if (state === 'active') {
+    const asked = voucher.codeRequestedAt;
+    if (asked && now.getTime() - asked.getTime() < CODE_DELAY_MS) {
+      return `${label} cannot be refunded now: its code is on its way from the supplier.`;
+    }
+    return null;
+  }
+  return `${label} cannot be refunded: ${refusals[state]}.`;
 }
 
 /**
@@ -67,6 +79,7 @@ function checkRefund(
   vouchers: readonly VoucherRow[],
   others: readonly RefundRow[],
   request: { voucherIds?: readonly string[] | undefined; amount: number; refundTo: 'card' | 'credit' },
+  now: Date,
 ): VoucherRow[] {
   const wanted = request.voucherIds ? new Set(request.voucherIds.map((id) => id.toLowerCase())) : null;
   const chosen = wanted ? vouchers.filter((voucher) => wanted.has(voucher.id)) : [...vouchers];
@@ -75,12 +88,12 @@ function checkRefund(
   }
   if (chosen.length === 0) throw new AppError('BUSINESS_RULE', 'This order has no voucher to refund.');
   for (const voucher of chosen) {
-    const refusal = refusalOf(deps.config.voucherEncryptionKey, voucher);
+    const refusal = refusalOf(deps.config.voucherEncryptionKey, voucher, now);
     if (refusal) throw new AppError('BUSINESS_RULE', refusal);
     const waiting = others.find((other) => other.status === 'pending' && other.voucherIds.includes(voucher.id));
     if (waiting) {
       throw conflict(
-        `Voucher ending ${codeLastFourOf(deps.config.voucherEncryptionKey, voucher)} is already part of a refund waiting in Approvals.`,
+        `${voucherLabelOf(deps.config.voucherEncryptionKey, voucher)} is already part of a refund waiting in Approvals.`,
       );
     }
   }
@@ -119,7 +132,7 @@ async function carryOut(
   now: Date,
 ): Promise<{ providerRefundId: string | null }> {
   const ids = chosen.map((voucher) => voucher.id);
-  const ended = await endVouchers(tx, ids, 'refunded');
+  const ended = await endVouchers(tx, ids, 'refunded', now);
   // Under the vouchers' locks nothing else changes them; a shortfall is a broken invariant.
   if (ended.length !== ids.length) throw new Error('a locked voucher changed state during its refund');
   if (refund.refundTo === 'credit') {
@@ -205,7 +218,7 @@ export async function requestRefund(
       const replay = others.find((other) => other.requestId === requestId);
       if (replay) return { refund: (await refundViews(tx, [replay]))[0] ?? never(), message: REFUND_ALREADY_RECORDED };
       const vouchers = await lockVouchersOfCheckout(tx, checkout.id);
-      const chosen = checkRefund(deps, checkout, vouchers, others, request);
+      const chosen = checkRefund(deps, checkout, vouchers, others, request, now);
       const done = waits
         ? null
         : await carryOut(
@@ -277,11 +290,14 @@ export async function carryOutPendingRefund(
   if (!checkout) throw notFound(ORDER_NOT_FOUND);
   const others = (await refundsOfCheckout(tx, checkout.id)).filter((other) => other.id !== row.id);
   const vouchers = await lockVouchersOfCheckout(tx, checkout.id);
-  const chosen = checkRefund(deps, checkout, vouchers, others, {
-    voucherIds: row.voucherIds,
-    amount: row.amount,
-    refundTo: row.destination,
-  });
+  const chosen = checkRefund(
+    deps,
+    checkout,
+    vouchers,
+    others,
+    { voucherIds: row.voucherIds, amount: row.amount, refundTo: row.destination },
+    now,
+  );
   const done = await carryOut(
     tx,
     deps,

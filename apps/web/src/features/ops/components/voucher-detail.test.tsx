@@ -30,6 +30,7 @@ const voucherPage: OpsVoucherPage = {
     isGift: true,
     createdAt: '2026-11-27T08:00:00.000Z',
   },
+  supplier: { supplier: null, reference: null, request: null },
   gift: {
     voucherId: VOUCHER_ID,
     merchantName: 'Argos',

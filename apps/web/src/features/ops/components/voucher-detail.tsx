@@ -84,8 +84,16 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
         <dd>{voucher.state}</dd>
         <dt className="text-gray-700">Code</dt>
         <dd>
-          <span className="font-mono">…{voucher.codeLast4}</span> (last four only)
+          {voucher.codeLast4 ? (
+            <>
+              <span className="font-mono">…{voucher.codeLast4}</span> (last four only)
+            </>
+          ) : (
+            'No code yet (bought from the supplier when the holder activates)'
+          )}
         </dd>
+        <dt className="text-gray-700">Supplier</dt>
+        <dd>{supplierWords(page.supplier)}</dd>
         <dt className="text-gray-700">Order id</dt>
         <dd className="break-all font-mono">{voucher.id}</dd>
         <dt className="text-gray-700">Bought by</dt>
@@ -119,6 +127,26 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
     </>
   );
 }
+
+/** Who issued the code and its reference there, or where its request stands (decision 063); never the code. */
+function supplierWords({ supplier, reference, request }: OpsVoucherPage['supplier']): string {
+  const name = supplier ? (supplierNames[supplier] ?? supplier) : null;
+  if (reference) return `${name ?? 'Supplier'}, reference ${reference}`;
+  if (request) {
+    const error = request.lastError ? ` (last error ${request.lastError})` : '';
+    return `${name ?? 'Supplier'}: ${requestWords[request.state]} after ${request.attempts} attempt${request.attempts === 1 ? '' : 's'}${error}`;
+  }
+  return name ?? 'None (a code made here before codes came from a supplier, or none asked for yet)';
+}
+
+const supplierNames: Record<string, string> = { tillo: 'Tillo', simulator: 'Supplier simulator' };
+const requestWords: Record<NonNullable<OpsVoucherPage['supplier']['request']>['state'], string> = {
+  pending: 'code on its way',
+  issued: 'code issued',
+  'no-float': 'refused for want of float',
+  failed: 'refused for good',
+  cancelled: 'cancelled (the voucher was exchanged, converted, refunded or voided)',
+};
 
 const timelineWords: Record<OpsVoucherPage['timeline'][number]['kind'], string> = {
   paid: 'Paid',
@@ -155,7 +183,7 @@ function VoucherActions({ page, onOutcome }: { page: OpsVoucherPage; onOutcome(o
   const pendingGift = page.gift && page.gift.delivery !== 'claimed';
   const mayHelp = can('customers.help') && pendingGift;
   const held = page.voucher.holder && (page.voucher.state === 'active' || page.voucher.state === 'activated');
-  const mayReissue = can('money.move') && held;
+  const mayReissue = can('money.move') && held && page.voucher.codeLast4 !== null;
   if (!mayHelp && !mayReissue) return null;
   return (
     <div className="mt-4 flex flex-wrap items-start gap-3">
