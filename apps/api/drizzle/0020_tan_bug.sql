@@ -31,4 +31,6 @@ ALTER TABLE "orders" ADD COLUMN "supplier_reference" text;--> statement-breakpoi
 ALTER TABLE "orders" ADD COLUMN "code_requested_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "voucher_code_requests" ADD CONSTRAINT "voucher_code_requests_voucher_id_orders_id_fk" FOREIGN KEY ("voucher_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "voucher_code_requests_due" ON "voucher_code_requests" USING btree ("next_attempt_at") WHERE "voucher_code_requests"."state" = 'pending';--> statement-breakpoint
-CREATE INDEX "voucher_code_requests_state" ON "voucher_code_requests" USING btree ("state","requested_at");
+CREATE INDEX "voucher_code_requests_state" ON "voucher_code_requests" USING btree ("state","requested_at");--> statement-breakpoint
+-- Products seeded before codes came from a supplier get their brand there, guessed from the merchant's name as the seed does ('Marks & Spencer' → 'marks-and-spencer'); `npm run catalog:sync` checks it against the supplier's list.
+UPDATE "products" SET "supplier_brand" = trim(both '-' from regexp_replace(replace(lower("merchant_name"), '&', ' and '), '[^a-z0-9]+', '-', 'g')) WHERE "supplier_brand" IS NULL;

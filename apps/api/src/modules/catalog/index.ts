@@ -3,6 +3,7 @@ export {
   cardArtEmailUrl,
   findProductsByCodes,
   findProductsByIds,
+  findProductsNotOnSale,
   findSupplierFacts,
   getProduct,
   getProductByCode,
@@ -10,3 +11,4 @@ export {
   logoUrl,
   type SupplierFacts,
 } from './service';
+export { type CatalogSyncResult, catalogSyncTask, syncCatalogWithSupplier } from './supplier-sync';

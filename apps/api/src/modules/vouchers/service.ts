@@ -22,7 +22,7 @@ import type { Database, Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findProductsByCodes, getProductByCode, logoUrl } from '../catalog';
+import { findProductsByCodes, findProductsNotOnSale, getProductByCode, logoUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { creditWallet } from '../wallets';
 import type { CodeIssuer } from './code-issuer';
@@ -315,6 +315,10 @@ export async function swapVoucher(
   const original = (await findProductsByCodes(db, [order.productCode])).get(order.productCode);
   const refusal = exchangeRefusal(order, original?.country ?? DEFAULT_COUNTRIES, product, details);
   if (refusal) throw new AppError('BUSINESS_RULE', refusal);
+  // A brand the supplier no longer offers is not sold, by exchange either (decision 063).
+  if ((await findProductsNotOnSale(db, [product._id])).size > 0) {
+    throw new AppError('BUSINESS_RULE', NOT_EXCHANGEABLE_MESSAGE);
+  }
 
   const issued = await db.transaction(async (tx) => {
     const [old] = await tx
