@@ -18,6 +18,7 @@ import { registerRequestContext } from './lib/request-context';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionRegistry, type SessionEnded } from './modules/auth/session-registry';
 import { cartRoutes } from './modules/carts/routes';
+import { catalogSyncTask } from './modules/catalog';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type ChatTimings, chatOpsRoutes, chatRoutes, registerChat } from './modules/chat';
 import { creditHoldReleaseTask } from './modules/checkout';
@@ -260,5 +261,8 @@ function registerBackgroundJobs(app: App, mailWorker: Partial<MailWorkerOptions>
     creditHoldReleaseTask(app),
     // Vouchers issued before migration 0012 get their code's last four for the console (decision 048).
     codeLast4BackfillTask(app),
+    // The catalogue kept to the brands and values the supplier sells, daily (decision 063); the
+    // simulator sells whatever the catalogue lists, so only a real supplier's list is read.
+    ...(app.voucherSupplier.name === 'tillo' ? [catalogSyncTask(app)] : []),
   ]);
 }

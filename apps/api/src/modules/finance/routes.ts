@@ -6,6 +6,7 @@ import { rejectInvalidRequestHook } from '../../lib/validation';
 import { authenticateOperator, recordAudit, type SessionNeed } from '../ops';
 import { requestAdjustment } from './adjustments';
 import { decideApproval, listApprovals } from './approvals';
+import { listWaitingCodes, retryWaitingCode, supplierActivationsCsv, supplierReport } from './codes';
 import type { Acting, FinanceDeps } from './deps';
 import { getOpsOrder } from './order-view';
 import { requestRefund } from './refunds';
@@ -164,6 +165,40 @@ export async function financeRoutes(app: App): Promise<void> {
     handler: (request, reply) =>
       download(request, reply, 'sales-and-refunds', request.query, async (db) =>
         salesCsv(await salesReport(db, request.query)),
+      ),
+  });
+
+  // Codes bought from the supplier (decision 063).
+  app.route({
+    ...fromContract(opsMoneyEndpoints.waitingCodes),
+    handler: async (request) => {
+      await acting(request, money);
+      return listWaitingCodes(app.db);
+    },
+  });
+
+  app.route({
+    ...fromContract(opsMoneyEndpoints.retryCode),
+    ...validated,
+    handler: async (request) =>
+      retryWaitingCode(app.codeIssuer, await acting(request, money), request.params.voucherId, request.body?.reason),
+  });
+
+  app.route({
+    ...fromContract(opsMoneyEndpoints.supplierReport),
+    ...validated,
+    handler: async (request) => {
+      await acting(request, reports);
+      return supplierReport(app.db, app.voucherSupplier, request.query);
+    },
+  });
+
+  app.route({
+    ...fromContract(opsMoneyEndpoints.supplierReportCsv),
+    ...validated,
+    handler: (request, reply) =>
+      download(request, reply, 'supplier-activations', request.query, (db) =>
+        supplierActivationsCsv(db, request.query),
       ),
   });
 }

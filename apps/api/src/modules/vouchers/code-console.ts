@@ -3,7 +3,8 @@ import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql, sum } from 'driz
 import type { Executor } from '../../db/client';
 import { type OrderRow, orders, type VoucherCodeRequestRow, voucherCodeRequests } from '../../db/schema/vouchers';
 import { conflict, notFound } from '../../lib/errors';
-import { attemptInFlight } from './code-requests';
+import { findSupplierFacts } from '../catalog';
+import { attemptInFlight, type CodeClaim, claimOf } from './code-requests';
 
 /**
  * What the operator console reads and does about codes bought from the supplier (decision 063,
@@ -37,16 +38,18 @@ export async function waitingCodes(db: Executor, limit = 200): Promise<WaitingCo
 }
 
 /**
- * 'Retry now': in the caller's transaction, under the voucher's row lock, the request is made due
- * at once (a refused one reopened as a new ask), for the code issuer to attempt. Refused when the
- * code is not waiting (404 for an unknown voucher, 409 otherwise) or an attempt holds it now.
- * Answers the request's state before and after.
+ * 'Retry now': in the caller's transaction, under the voucher's row lock, the request (a refused
+ * one reopened as a new ask) is claimed for an attempt by `workerId` at once, so the same retry
+ * pressed again, or by a second operator, finds it under way and changes nothing (409, decision
+ * 053). Refused when the code is not waiting (404 for an unknown voucher, 409 otherwise). Answers
+ * the request as it was, and the claim to attempt once the transaction has committed.
  */
-export async function makeCodeRequestDue(
+export async function claimForRetry(
   tx: Executor,
   voucherId: string,
-  now: Date,
-): Promise<{ before: VoucherCodeRequestRow; after: VoucherCodeRequestRow }> {
+  input: { now: Date; workerId: string; leaseMs: number },
+): Promise<{ before: VoucherCodeRequestRow; claim: CodeClaim }> {
+  const { now } = input;
   const [voucher] = await tx.select().from(orders).where(eq(orders.id, voucherId)).for('update');
   if (!voucher) throw notFound('Voucher not found');
   const [before] = await tx
@@ -62,12 +65,24 @@ export async function makeCodeRequestDue(
   const reopened = before.state !== 'pending';
   const [after] = await tx
     .update(voucherCodeRequests)
-    .set({ state: 'pending', nextAttemptAt: now, ...(reopened ? { requestedAt: now } : {}) })
+    .set({
+      state: 'pending',
+      nextAttemptAt: now,
+      claimedBy: input.workerId,
+      claimedUntil: new Date(now.getTime() + input.leaseMs),
+      attempts: sql`${voucherCodeRequests.attempts} + 1`,
+      ...(reopened ? { requestedAt: now } : {}),
+    })
     .where(eq(voucherCodeRequests.voucherId, voucherId))
     .returning();
   if (!after) throw new Error(`the code request of voucher ${voucherId} vanished under its lock`);
-  await tx.update(orders).set({ codeRequestedAt: after.requestedAt }).where(eq(orders.id, voucherId));
-  return { before, after };
+  const [asked] = await tx
+    .update(orders)
+    .set({ codeRequestedAt: after.requestedAt })
+    .where(eq(orders.id, voucherId))
+    .returning();
+  const facts = (await findSupplierFacts(tx, [voucher.productCode])).get(voucher.productCode);
+  return { before, claim: claimOf(after, asked ?? voucher, facts?.category) };
 }
 
 /** A voucher's supplier, its reference and its code request, for its console page. */
@@ -97,13 +112,19 @@ export interface ActivatedDay {
   value: number;
 }
 
-/** Vouchers activated (their cards bought) per UTC day and currency, from `from` up to `to` (exclusive). */
-export async function activationsByDay(db: Executor, from: Date, to: Date): Promise<ActivatedDay[]> {
+/** Vouchers activated (their cards bought) per UTC day and currency, from `from` up to `to` (exclusive) when given. */
+export async function activationsByDay(db: Executor, range: { from?: Date; to?: Date }): Promise<ActivatedDay[]> {
   const day = sql<string>`to_char(${orders.activatedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await db
     .select({ day, currency: orders.currency, count: count(), value: sum(orders.value) })
     .from(orders)
-    .where(and(isNotNull(orders.activatedAt), gte(orders.activatedAt, from), lt(orders.activatedAt, to)))
+    .where(
+      and(
+        isNotNull(orders.activatedAt),
+        range.from ? gte(orders.activatedAt, range.from) : undefined,
+        range.to ? lt(orders.activatedAt, range.to) : undefined,
+      ),
+    )
     .groupBy(day, orders.currency)
     .orderBy(asc(day), asc(orders.currency));
   return rows.map((row) => ({ ...row, value: Number(row.value ?? 0) }));

@@ -5,7 +5,8 @@ import { supplierFloatAlertEmail, voucherCodeReadyEmail } from '../../adapters/m
 import { SupplierError, supplierLabel, TILLO_TIMEOUT_MS, type VoucherSupplier } from '../../adapters/suppliers';
 import type { App } from '../../app-types';
 import type { Database, Executor } from '../../db/client';
-import type { OrderRow } from '../../db/schema/vouchers';
+import type { OrderRow, VoucherCodeRequestRow } from '../../db/schema/vouchers';
+import { claimForRetry } from './code-console';
 import {
   askForCode,
   type CodeAsk,
@@ -150,18 +151,24 @@ export class CodeIssuer {
   }
 
   /**
-   * The console's 'Retry now' after the request was made due: claims that request and attempts
-   * it, waiting up to `syncWaitMs`; null when no attempt could claim it (one is under way).
+   * The console's 'Retry now' (decision 063): in one transaction the request is claimed for an
+   * attempt now and `audit` records who asked (the caller's audit row), then the supplier is
+   * asked, waiting up to `syncWaitMs` ('retry' when it has not answered by then: the attempt goes
+   * on). Refused (409) when the code is not waiting or an attempt holds it right now.
    */
-  async attemptNow(voucherId: string): Promise<AttemptOutcome | null> {
-    const [claim] = await claimDueRequests(this.deps.db, {
-      workerId: this.workerId,
-      now: this.deps.clock(),
-      leaseMs: this.options.leaseMs,
-      limit: 1,
-      voucherId,
+  async retryNow(
+    voucherId: string,
+    audit: (tx: Executor, before: VoucherCodeRequestRow) => Promise<void>,
+  ): Promise<AttemptOutcome> {
+    const claim = await this.deps.db.transaction(async (tx) => {
+      const claimed = await claimForRetry(tx, voucherId, {
+        now: this.deps.clock(),
+        workerId: this.workerId,
+        leaseMs: this.options.leaseMs,
+      });
+      await audit(tx, claimed.before);
+      return claimed.claim;
     });
-    if (!claim) return null;
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<AttemptOutcome>((resolve) => {
       timer = setTimeout(() => resolve({ kind: 'retry' }), this.options.syncWaitMs);

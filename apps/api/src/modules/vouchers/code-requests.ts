@@ -61,7 +61,7 @@ export function attemptInFlight(request: Pick<VoucherCodeRequestRow, 'state' | '
   return request.state === 'pending' && request.claimedUntil !== null && request.claimedUntil > now;
 }
 
-function claimOf(request: VoucherCodeRequestRow, order: OrderRow, category: string | undefined): CodeClaim {
+export function claimOf(request: VoucherCodeRequestRow, order: OrderRow, category: string | undefined): CodeClaim {
   return {
     voucherId: request.voucherId,
     attempt: request.attempts,

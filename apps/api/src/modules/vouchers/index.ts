@@ -9,7 +9,6 @@
 export {
   type ActivatedDay,
   activationsByDay,
-  makeCodeRequestDue,
   RETRY_IN_FLIGHT_MESSAGE,
   RETRY_NOT_WAITING_MESSAGE,
   supplierOfVoucher,

@@ -4,14 +4,21 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { downloadOpsFile } from '../api/ops-client';
-import { reportCsvPaths, useCreditOutstanding, useOutstandingVouchers, useSalesReport } from '../api/reports';
+import {
+  reportCsvPaths,
+  useCreditOutstanding,
+  useOutstandingVouchers,
+  useSalesReport,
+  useSupplierReport,
+} from '../api/reports';
 import { ConsolePageHeading } from '../components/console-page-heading';
 import { type Outcome, OutcomeNote } from '../components/outcome-note';
 import { moneyText } from '../lib/money-text';
 
 /**
  * /ops/reports (docs/product/operators.md#reports): outstanding vouchers, UGM Credit outstanding,
- * and sales and refunds by day, each with 'Download CSV'.
+ * sales and refunds by day, and the supplier's float with the vouchers activated per day (what the
+ * float had to cover), each with 'Download CSV'.
  */
 export function ReportsPage() {
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -28,6 +35,7 @@ export function ReportsPage() {
       />
       <CreditOutstanding onDownload={() => download(reportCsvPaths.creditOutstanding, 'credit-outstanding.csv')} />
       <Sales onDownload={() => download(reportCsvPaths.sales, 'sales-and-refunds.csv')} />
+      <Supplier onDownload={() => download(reportCsvPaths.supplier, 'supplier-activations.csv')} />
     </>
   );
 }
@@ -159,6 +167,46 @@ function Sales({ onDownload }: { onDownload(): void }) {
         />
       ) : (
         <Loading query={report} what="Sales and refunds" />
+      )}
+    </Section>
+  );
+}
+
+const supplierNames: Record<string, string> = { tillo: 'Tillo', simulator: 'Supplier simulator' };
+
+function Supplier({ onDownload }: { onDownload(): void }) {
+  const report = useSupplierReport();
+  const name = report.data ? (supplierNames[report.data.supplier] ?? report.data.supplier) : 'The supplier';
+  return (
+    <Section id="report-supplier" title="Supplier float and activations" onDownload={onDownload}>
+      {report.data ? (
+        <>
+          <h3 className="font-medium text-gray-900">{name}’s float</h3>
+          {report.data.floatError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {report.data.floatError}
+            </p>
+          ) : (
+            <Table
+              head={['Float', 'Available']}
+              rows={report.data.floats.map((row) => [
+                `${row.name} (${row.currency})`,
+                moneyText(row.available, row.currency),
+              ])}
+            />
+          )}
+          <h3 className="mt-4 font-medium text-gray-900">Vouchers activated by day (their cards bought)</h3>
+          <Table
+            head={['Day', 'Activated', 'Face value']}
+            rows={report.data.activations.map((row) => [
+              `${row.day} (${row.currency})`,
+              row.count,
+              moneyText(row.faceValue, row.currency),
+            ])}
+          />
+        </>
+      ) : (
+        <Loading query={report} what="The supplier's float" />
       )}
     </Section>
   );
