@@ -93,7 +93,7 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
           )}
         </dd>
         <dt className="text-gray-700">Supplier</dt>
-        <dd>{supplierWords(page.supplier)}</dd>
+        <dd>{supplierWords(page.supplier, voucher.codeLast4 !== null)}</dd>
         <dt className="text-gray-700">Order id</dt>
         <dd className="break-all font-mono">{voucher.id}</dd>
         <dt className="text-gray-700">Bought by</dt>
@@ -129,14 +129,17 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
 }
 
 /** Who issued the code and its reference there, or where its request stands (decision 063); never the code. */
-function supplierWords({ supplier, reference, request }: OpsVoucherPage['supplier']): string {
+function supplierWords({ supplier, reference, request }: OpsVoucherPage['supplier'], hasCode: boolean): string {
   const name = supplier ? (supplierNames[supplier] ?? supplier) : null;
   if (reference) return `${name ?? 'Supplier'}, reference ${reference}`;
   if (request) {
     const error = request.lastError ? ` (last error ${request.lastError})` : '';
     return `${name ?? 'Supplier'}: ${requestWords[request.state]} after ${request.attempts} attempt${request.attempts === 1 ? '' : 's'}${error}`;
   }
-  return name ?? 'None (a code made here before codes came from a supplier, or none asked for yet)';
+  if (name) return name;
+  return hasCode
+    ? 'None: a code made here before codes came from a supplier'
+    : 'None yet: asked for when the holder activates';
 }
 
 const supplierNames: Record<string, string> = { tillo: 'Tillo', simulator: 'Supplier simulator' };
