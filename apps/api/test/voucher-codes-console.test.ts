@@ -34,7 +34,7 @@ beforeAll(async () => {
   tillo = await startTilloStandIn();
   ctx = await createCheckoutTestApp({
     config: { voucherSupplier: standInSupplierConfig(tillo) },
-    codeIssuer: { pollMs: 3_600_000, syncWaitMs: 1500 },
+    codeIssuer: { pollMs: 3_600_000, syncWaitMs: 4000 },
   });
   finance = await signedInOperator(ctx, 'finance');
   support = await signedInOperator(ctx, 'support');
@@ -133,18 +133,18 @@ describe("'Codes waiting for the supplier'", () => {
     tillo.delayMs = 200;
     const before = tillo.requests.filter((request) => request.body?.client_request_id === id).length;
     const answers = await Promise.all(Array.from({ length: 50 }, () => retry(id)));
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 409)).toEqual([200]);
+    // The one attempt may still be under way when the answers are in (a busy machine): wait for it.
+    const stateOf = async () =>
+      (await ctx.app.db.select().from(voucherCodeRequests).where(eq(voucherCodeRequests.voucherId, id)))[0]?.state;
+    await expect.poll(stateOf, { timeout: 15_000 }).toBe('issued');
     tillo.delayMs = 0;
-    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
-    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 409)).toBe(true);
     expect(tillo.requests.filter((request) => request.body?.client_request_id === id).length - before).toBe(1);
     const audit = await ctx.app.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'voucher.code-retry')));
     expect(audit).toHaveLength(1);
-    expect(await ctx.app.db.select().from(voucherCodeRequests).where(eq(voucherCodeRequests.voucherId, id))).toEqual([
-      expect.objectContaining({ state: 'issued' }),
-    ]);
   }, 60_000);
 });
 

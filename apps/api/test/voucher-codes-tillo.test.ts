@@ -35,7 +35,7 @@ let ctx: CheckoutTestContext;
 let tillo: TilloStandIn;
 const lines: string[] = [];
 const OPS = 'ops-codes@ugm.example';
-const SYNC_WAIT_MS = 1500;
+const SYNC_WAIT_MS = 3000;
 
 beforeAll(async () => {
   tillo = await startTilloStandIn();
@@ -214,8 +214,11 @@ describe('twenty activations at once', () => {
     const id = await buyVoucher(ctx, holder, 50);
     const answers = await Promise.all(Array.from({ length: 20 }, () => activate(holder, id)));
     const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    // The one that asked Tillo answers 200 (or 202 if Tillo took longer than activation waits, on a
+    // busy machine); the others were told the code is on its way (202) or Already Activated (409).
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
     expect(statuses.every((status) => [200, 202, 409].includes(status))).toBe(true);
+    await expect.poll(async () => (await requestOf(id)).state, { timeout: 15_000 }).toBe('issued');
     expect(issuesFor(id)).toHaveLength(1);
     expect(tillo.maxConcurrentIssues).toBe(1);
     expect([...tillo.cards.values()].filter((card) => card.clientRequestId === id)).toHaveLength(1);

@@ -10,5 +10,6 @@ export {
   listProductIds,
   logoUrl,
   type SupplierFacts,
+  supplierFactsSql,
 } from './service';
 export { type CatalogSyncResult, catalogSyncTask, syncCatalogWithSupplier } from './supplier-sync';

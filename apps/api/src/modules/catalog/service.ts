@@ -441,6 +441,18 @@ export async function findSupplierFacts(db: Executor, codes: readonly string[]):
   return new Map(rows.map((row) => [row.code, { brand: row.brand, category: row.category }]));
 }
 
+/**
+ * A product's supplier brand and category as SQL, read by the code another module's statement
+ * names (the vouchers module's claim of a code request, decision 063): a part of its statement,
+ * as decision 057's parts are, so that module reads no table of ours directly.
+ */
+export function supplierFactsSql(productCode: SQL): { brand: SQL; category: SQL } {
+  return {
+    brand: sql`(select ${products.supplierBrand} from ${products} where ${products.code} = ${productCode})`,
+    category: sql`(select ${products.category} from ${products} where ${products.code} = ${productCode})`,
+  };
+}
+
 /** What a product's card art is drawn from, or the merchant's own art when it has given us one. */
 export interface CardArtFacts {
   name: string;

@@ -73,7 +73,7 @@ export interface CodeIssuerDeps {
 
 /** How one attempt ended. */
 export type AttemptOutcome =
-  | { kind: 'issued'; order: OrderRow }
+  | { kind: 'issued' }
   | { kind: 'retry' }
   | { kind: 'no-float' }
   | { kind: 'failed' }
@@ -133,7 +133,7 @@ export class CodeIssuer {
     if (!outcome) answer.given = true;
     switch (outcome?.kind) {
       case 'issued':
-        return { kind: 'issued', order: outcome.order };
+        return { kind: 'issued', order: { ...asked.order, activatedAt: this.deps.clock(), codeRequestedAt: null } };
       case 'no-float':
         return { kind: 'no-float', order: asked.order };
       case 'failed':
@@ -240,19 +240,20 @@ export class CodeIssuer {
         currency: claim.currency,
         expectsPin: claim.expectsPin,
       });
-      const order = await db.transaction(async (tx) => {
-        const issued = await recordIssuedCode(tx, claim, card, {
-          encryptionKey: this.deps.encryptionKey,
-          supplier: supplier.name,
-          now: this.deps.clock(),
-        });
-        if (issued?.ownerId && notifyHolder()) await this.mailHolder(tx, issued);
-        return issued;
-      });
-      if (!order) return { kind: 'lost' };
+      const settle = { encryptionKey: this.deps.encryptionKey, supplier: supplier.name, now: this.deps.clock() };
+      // One statement when the holder is waiting for the answer; with the e-mail when they were
+      // told the code is on its way, in one transaction, so it is queued if and only if the card is recorded.
+      const recorded = notifyHolder()
+        ? await db.transaction(async (tx) => {
+            const done = await recordIssuedCode(tx, claim, card, settle);
+            if (done) await this.mailHolder(tx, claim);
+            return done;
+          })
+        : await recordIssuedCode(db, claim, card, settle);
+      if (!recorded) return { kind: 'lost' };
       // The reference only: the code is a bearer secret and never reaches a log.
       log.info({ ...trace, reference: card.reference }, 'voucher codes: card issued');
-      return { kind: 'issued', order };
+      return { kind: 'issued' };
     } catch (error) {
       if (!(error instanceof SupplierError)) throw error;
       return this.settleFailure(claim, error, trace);
@@ -302,16 +303,16 @@ export class CodeIssuer {
     return Math.round(base * (1 - jitter + Math.random() * 2 * jitter));
   }
 
-  private async mailHolder(tx: Executor, order: OrderRow): Promise<void> {
-    const email = order.ownerId ? await this.deps.findHolderEmail(tx, order.ownerId) : null;
+  private async mailHolder(tx: Executor, claim: CodeClaim): Promise<void> {
+    const email = claim.ownerId ? await this.deps.findHolderEmail(tx, claim.ownerId) : null;
     if (!email) return;
     await enqueueMail(tx, {
       to: email,
       ...voucherCodeReadyEmail({
-        merchantName: order.merchantName,
-        value: order.value,
-        currency: order.currency,
-        voucherUrl: `${this.deps.publicUrl}/vouchers/${order.id}`,
+        merchantName: claim.merchantName,
+        value: claim.faceValue,
+        currency: claim.currency,
+        voucherUrl: `${this.deps.publicUrl}/vouchers/${claim.voucherId}`,
       }),
     });
   }

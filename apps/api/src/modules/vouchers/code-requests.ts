@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/vouchers';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findSupplierFacts } from '../catalog';
+import { findSupplierFacts, supplierFactsSql } from '../catalog';
 import { lastFourOf } from './last-four';
 
 /**
@@ -83,18 +83,128 @@ export type CodeAsk =
   /** The supplier refused the card for good: asking again changes nothing. */
   | { kind: 'failed'; order: OrderRow };
 
+/** A raw row's timestamp, as either driver gives it (a Date, or text). */
+const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+
 /**
- * The holder asks for the code (activation's first step, one transaction): under the voucher's
- * row lock, its request is made (or reopened after the float ran out) and claimed for an attempt
- * by `workerId` if it is due and no attempt holds it. A voucher already activated answers 409
- * 'Already Activated'; someone else's 404.
+ * Activation's claim in one statement, the common case (decision 063): the holder's usable,
+ * unactivated voucher is locked, its request made (or reopened after the float ran out, or taken
+ * over from an attempt whose lease ran out) and claimed by `workerId`, and the order marked as
+ * asked, all only if the request is due and no attempt holds it. Answers the claim, or null when
+ * nothing was claimed (someone else's voucher, activated, in flight, refused, no brand): the
+ * caller then asks `askForCode`, which says which.
+ */
+async function claimAtOnce(
+  db: Database,
+  input: { userId: string; orderId: string; supplier: string; workerId: string; now: Date; leaseMs: number },
+): Promise<{ claim: CodeClaim; order: OrderRow } | null> {
+  const now = input.now.toISOString();
+  const until = new Date(input.now.getTime() + input.leaseMs).toISOString();
+  const facts = supplierFactsSql(sql`o.product_code`);
+  // The simulator sells whatever the catalogue lists; a real supplier needs the brand's slug.
+  const brand = input.supplier === 'simulator' ? sql`coalesce(${facts.brand}, o.product_code)` : facts.brand;
+  const result = await db.execute(sql`
+    with o as (
+      select * from ${orders}
+      where id = ${input.orderId.toLowerCase()} and owner_id = ${input.userId} and activated_at is null
+        and status = 'active' and not swapped and not deactivated
+      for update
+    ), r as (
+      insert into ${voucherCodeRequests} as q
+        (voucher_id, supplier, brand, face_value, currency, state, attempts, next_attempt_at, claimed_by, claimed_until, requested_at)
+      select o.id, ${input.supplier}, ${brand}, o.value, o.currency, 'pending', 1, ${now}::timestamptz,
+        ${input.workerId}, ${until}::timestamptz, ${now}::timestamptz
+      from o where ${brand} is not null
+      on conflict (voucher_id) do update set
+        attempts = q.attempts + 1, claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until,
+        state = 'pending', next_attempt_at = excluded.next_attempt_at,
+        requested_at = case when q.state = 'no-float' then excluded.requested_at else q.requested_at end
+      where q.state = 'no-float' or (q.state = 'pending' and q.next_attempt_at <= ${now}::timestamptz
+        and (q.claimed_until is null or q.claimed_until <= ${now}::timestamptz))
+      returning q.voucher_id, q.brand, q.attempts, q.requested_at
+    ), asked as (
+      update ${orders} set code_requested_at = r.requested_at from r where ${orders.id} = r.voucher_id
+      returning ${orders.id}
+    )
+    select o.*, ${facts.category} as category, r.brand as claimed_brand, r.attempts as claimed_attempts,
+      r.requested_at as claimed_requested_at
+    from o join r on r.voucher_id = o.id`);
+  // Both drivers (node-postgres and PGlite) answer a raw statement with its rows, by column name.
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!row) return null;
+  const requestedAt = asDate(row.claimed_requested_at);
+  const order: OrderRow = {
+    id: String(row.id),
+    checkoutSessionId: (row.checkout_session_id as string | null) ?? null,
+    unitIndex: Number(row.unit_index),
+    ownerId: (row.owner_id as string | null) ?? null,
+    buyerId: String(row.buyer_id),
+    productId: (row.product_id as string | null) ?? null,
+    productCode: String(row.product_code),
+    merchantName: String(row.merchant_name),
+    value: Number(row.value),
+    currency: String(row.currency),
+    status: String(row.status),
+    activatedAt: null,
+    swapped: false,
+    deactivated: false,
+    codeCiphertext: (row.code_ciphertext as string | null) ?? null,
+    pinCiphertext: (row.pin_ciphertext as string | null) ?? null,
+    codeUrlCiphertext: (row.code_url_ciphertext as string | null) ?? null,
+    supplier: (row.supplier as string | null) ?? null,
+    supplierReference: (row.supplier_reference as string | null) ?? null,
+    codeRequestedAt: requestedAt,
+    codeLast4: (row.code_last4 as string | null) ?? null,
+    replacesOrderId: (row.replaces_order_id as string | null) ?? null,
+    createdAt: asDate(row.created_at),
+  };
+  const category = typeof row.category === 'string' ? row.category : undefined;
+  return {
+    order,
+    claim: {
+      voucherId: order.id,
+      attempt: Number(row.claimed_attempts),
+      claimedBy: input.workerId,
+      brand: String(row.claimed_brand),
+      faceValue: order.value,
+      currency: order.currency,
+      expectsPin: category ? usesPin(category) : false,
+      merchantName: order.merchantName,
+      ownerId: order.ownerId,
+      requestedAt,
+    },
+  };
+}
+
+/**
+ * The holder asks for the code (activation's first step): claimed in one statement when it can be
+ * (`claimAtOnce`); otherwise, in one transaction under the voucher's row lock, whichever it is:
+ * someone else's (404), already activated (409 'Already Activated'), no longer usable (409), an
+ * attempt under way or the next one scheduled (waiting), refused for good (failed), or claimed
+ * after all (the state changed between the two).
  */
 export async function askForCode(
   db: Database,
   input: { userId: string; orderId: string; supplier: string; workerId: string; now: Date; leaseMs: number },
 ): Promise<CodeAsk> {
   if (!isUuid(input.orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  const claimed = await claimAtOnce(db, input);
+  if (claimed) return { kind: 'claimed', ...claimed };
   const { now } = input;
+  // The usual reason nothing was claimed (a second tap while the first one's attempt runs, or a
+  // refused card) is read without a lock; anything else is decided under the lock below.
+  const [seen] = await db
+    .select({ order: orders, request: voucherCodeRequests })
+    .from(orders)
+    .leftJoin(voucherCodeRequests, eq(voucherCodeRequests.voucherId, orders.id))
+    .where(and(eq(orders.id, input.orderId.toLowerCase()), eq(orders.ownerId, input.userId)));
+  if (seen && seen.order.activatedAt === null && isUsable(seen.order) && seen.request) {
+    const { order, request } = seen;
+    if (request.state === 'failed') return { kind: 'failed', order };
+    if (request.state === 'pending' && (request.nextAttemptAt > now || attemptInFlight(request, now))) {
+      return { kind: 'waiting', order, requestedAt: request.requestedAt };
+    }
+  }
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -217,61 +327,66 @@ export async function claimDueRequests(
   });
 }
 
-/** The claim's own request, locked, or null when another attempt took it over. */
-async function lockClaimed(tx: Executor, claim: CodeClaim): Promise<OrderRow | null> {
-  // The order row first, as every writer of these rows does (see the module's comment).
-  const [order] = await tx.select().from(orders).where(eq(orders.id, claim.voucherId)).for('update');
-  const [request] = await tx
-    .select()
-    .from(voucherCodeRequests)
-    .where(
-      and(
-        eq(voucherCodeRequests.voucherId, claim.voucherId),
-        eq(voucherCodeRequests.state, 'pending'),
-        eq(voucherCodeRequests.claimedBy, claim.claimedBy),
-        eq(voucherCodeRequests.attempts, claim.attempt),
-      ),
-    )
-    .for('update');
-  return order && request ? order : null;
+/** The claim's request while it is still this attempt's (not taken over after its lease ran out). */
+function claimStillHeld(claim: CodeClaim): SQL | undefined {
+  return and(
+    eq(voucherCodeRequests.voucherId, claim.voucherId),
+    eq(voucherCodeRequests.state, 'pending'),
+    eq(voucherCodeRequests.claimedBy, claim.claimedBy),
+    eq(voucherCodeRequests.attempts, claim.attempt),
+  );
+}
+
+/**
+ * The voucher's row, written (and so locked) only while the claim is still this attempt's: the
+ * order row first, then the request's, as every writer of these rows does (the module's comment).
+ */
+function whileClaimed(claim: CodeClaim): SQL | undefined {
+  const held = sql`exists (select 1 from ${voucherCodeRequests} where ${claimStillHeld(claim)})`;
+  return and(eq(orders.id, claim.voucherId), held);
 }
 
 const released = { claimedBy: null, claimedUntil: null } as const;
-
 /**
- * The supplier issued the card: in the caller's transaction, while the claim is still ours, the
- * request is done and the voucher activated with its code (and PIN, and URL) sealed. Answers the
- * activated voucher, or null when the claim was taken over meanwhile (the attempt that took it
- * asks with the same key, so it gets this same card and records it).
+ * The supplier issued the card: while the claim is still ours, in one statement (the order row
+ * written first, then the request's), the voucher is activated with its code (and PIN, and URL)
+ * sealed and the request is done. Answers false when the claim was taken over meanwhile (the
+ * attempt that took it asks with the same key, so it gets this same card and records it).
  */
 export async function recordIssuedCode(
-  tx: Executor,
+  db: Executor,
   claim: CodeClaim,
   card: { code: string | null; pin: string | null; url: string | null; reference: string },
   deps: { encryptionKey: string; supplier: string; now: Date },
-): Promise<OrderRow | null> {
-  const locked = await lockClaimed(tx, claim);
-  if (!locked) return null;
-  await tx
-    .update(voucherCodeRequests)
-    .set({ ...released, state: 'issued', issuedAt: deps.now, lastErrorCode: null, lastError: null })
-    .where(eq(voucherCodeRequests.voucherId, claim.voucherId));
+): Promise<boolean> {
   const cipher = createVoucherCipher(deps.encryptionKey);
-  const [order] = await tx
-    .update(orders)
-    .set({
-      codeCiphertext: card.code === null ? null : cipher.seal(card.code),
-      codeLast4: card.code === null ? null : lastFourOf(card.code),
-      pinCiphertext: card.pin === null ? null : cipher.seal(card.pin),
-      codeUrlCiphertext: card.url === null ? null : cipher.seal(card.url),
-      supplier: deps.supplier,
-      supplierReference: card.reference,
-      codeRequestedAt: null,
-      activatedAt: locked.activatedAt ?? deps.now,
-    })
-    .where(eq(orders.id, claim.voucherId))
-    .returning();
-  return order ?? null;
+  const seal = (secret: string | null) => (secret === null ? null : cipher.seal(secret));
+  const now = deps.now.toISOString();
+  const held = claimStillHeld(claim);
+  // A request taken over after its lease ran out records the same card again: the first time stays.
+  const result = await db.execute(sql`
+    with issued as (
+      update ${orders} set
+        code_ciphertext = ${seal(card.code)},
+        code_last4 = ${card.code === null ? null : lastFourOf(card.code)},
+        pin_ciphertext = ${seal(card.pin)},
+        code_url_ciphertext = ${seal(card.url)},
+        supplier = ${deps.supplier},
+        supplier_reference = ${card.reference},
+        code_requested_at = null,
+        activated_at = coalesce(activated_at, ${now}::timestamptz)
+      where ${orders.id} = ${claim.voucherId} and exists (select 1 from ${voucherCodeRequests} where ${held})
+      returning ${orders.id}
+    ), done as (
+      update ${voucherCodeRequests} set
+        state = 'issued', issued_at = ${now}::timestamptz, claimed_by = null, claimed_until = null,
+        last_error_code = null, last_error = null
+      where ${held} and ${voucherCodeRequests.voucherId} in (select id from issued)
+      returning ${voucherCodeRequests.voucherId}
+    )
+    select id from issued`);
+  // Both drivers (node-postgres and PGlite) answer a raw statement with its rows.
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 /**
@@ -285,8 +400,15 @@ export async function recordFailedAttempt(
   claim: CodeClaim,
   failure: { state: 'pending' | 'no-float' | 'failed'; code: string; message: string; retryAt: Date },
 ): Promise<boolean> {
-  if (!(await lockClaimed(tx, claim))) return false;
-  await tx
+  if (failure.state !== 'pending') {
+    const freed = await tx
+      .update(orders)
+      .set({ codeRequestedAt: null })
+      .where(whileClaimed(claim))
+      .returning({ id: orders.id });
+    if (freed.length === 0) return false;
+  }
+  const settled = await tx
     .update(voucherCodeRequests)
     .set({
       ...released,
@@ -295,11 +417,9 @@ export async function recordFailedAttempt(
       lastErrorCode: failure.code.slice(0, 40),
       lastError: failure.message.slice(0, 1000),
     })
-    .where(eq(voucherCodeRequests.voucherId, claim.voucherId));
-  if (failure.state !== 'pending') {
-    await tx.update(orders).set({ codeRequestedAt: null }).where(eq(orders.id, claim.voucherId));
-  }
-  return true;
+    .where(claimStillHeld(claim))
+    .returning({ id: voucherCodeRequests.voucherId });
+  return settled.length > 0;
 }
 
 /**
