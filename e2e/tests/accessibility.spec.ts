@@ -88,6 +88,11 @@ const consolePages: Scanned[] = [
   { path: '/ops/team', ready: (page) => expect(page.getByRole('table')).toBeVisible({ timeout: 20_000 }) },
   { path: '/ops/audit', ready: (page) => expect(page.getByRole('table')).toBeVisible({ timeout: 20_000 }) },
   { path: '/ops/customers', ready: heading },
+  { path: '/ops/codes', ready: (page) => expect(page.getByText('No code is waiting for the supplier.')).toBeVisible() },
+  {
+    path: '/ops/reports',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Supplier float and activations' })).toBeVisible(),
+  },
   { path: '/ops/no-such-page', ready: heading },
 ];
 

@@ -10,6 +10,7 @@ import { createOperator, openConsoleAs } from './support/operator';
 const menu = [
   { label: 'Customers', path: '/ops/customers', roles: ['support', 'finance', 'admin'] },
   { label: 'Approvals', path: '/ops/approvals', roles: ['finance', 'admin'] },
+  { label: 'Supplier codes', path: '/ops/codes', roles: ['finance', 'admin'] },
   { label: 'Chat', path: '/ops/chat', roles: ['support', 'admin'] },
   { label: 'Messages', path: '/ops/messages', roles: ['support', 'admin'] },
   { label: 'Partners', path: '/ops/partners', roles: ['partnerships', 'admin'] },
@@ -22,6 +23,7 @@ const menu = [
 const endpointOf: Partial<Record<(typeof menu)[number]['label'], string>> = {
   Chat: '/api/v1/ops/chat/conversations',
   Approvals: '/api/v1/ops/approvals',
+  'Supplier codes': '/api/v1/ops/voucher-codes',
   Reports: '/api/v1/ops/reports/sales',
   'Audit log': '/api/v1/ops/audit',
   Team: '/api/v1/ops/team',

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { registerMailWorker } from './adapters/mail/plugin';
 import type { MailWorkerOptions } from './adapters/mail/worker';
 import { createPaymentProvider, type PaymentProvider, registerPaymentPages } from './adapters/payments';
+import { createVoucherSupplier, type VoucherSupplier } from './adapters/suppliers';
 import type { App } from './app-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -17,6 +18,7 @@ import { registerRequestContext } from './lib/request-context';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionRegistry, type SessionEnded } from './modules/auth/session-registry';
 import { cartRoutes } from './modules/carts/routes';
+import { catalogSyncTask } from './modules/catalog';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type ChatTimings, chatOpsRoutes, chatRoutes, registerChat } from './modules/chat';
 import { creditHoldReleaseTask } from './modules/checkout';
@@ -35,8 +37,14 @@ import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { supportRoutes } from './modules/support';
+import { findUserContacts } from './modules/users';
 import { usersRoutes } from './modules/users/routes';
-import { codeLast4BackfillTask } from './modules/vouchers';
+import {
+  type CodeIssuerOptions,
+  codeLast4BackfillTask,
+  registerCodeIssuer,
+  startCodeRetries,
+} from './modules/vouchers';
 import { voucherRoutes } from './modules/vouchers/routes';
 import { walletRoutes } from './modules/wallets/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
@@ -63,6 +71,10 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   /** The chat's re-check, presence and ping intervals; tests shorten them. */
   chat?: Partial<ChatTimings>;
+  /** Where codes are bought; by default the one VOUCHER_SUPPLIER names. Tests pass a simulator they steer. */
+  supplier?: VoucherSupplier;
+  /** The code issuer's timings (how long activation waits, the retries' backoff and poll); tests shorten them. */
+  codeIssuer?: Partial<CodeIssuerOptions>;
 }
 
 declare module 'fastify' {
@@ -87,6 +99,8 @@ export async function buildApp({
   mailWorker,
   payments,
   chat: chatTimings,
+  supplier,
+  codeIssuer,
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -128,6 +142,15 @@ export async function buildApp({
     'payments',
     payments ??
       createPaymentProvider(config, { db: app.db, clock: app.clock, log: app.log.child({ component: 'payments' }) }),
+  );
+  app.decorate('voucherSupplier', supplier ?? createVoucherSupplier(config, { clock: app.clock }));
+  // Activation buys codes on every role that serves it; the retries run on workers (decision 068).
+  registerCodeIssuer(
+    app,
+    {
+      findHolderEmail: async (db, userId) => (await findUserContacts(db, [userId])).get(userId)?.email ?? null,
+    },
+    codeIssuer,
   );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -222,11 +245,14 @@ export async function buildApp({
 }
 
 /**
- * The background jobs of a worker (APP_ROLE worker or all, decision 055): the mail outbox, and
- * the periodic tasks, each tick of which runs on one worker however many run.
+ * The background jobs of a worker (APP_ROLE worker or all, decision 055): the mail outbox, the
+ * retries of voucher codes, and the periodic tasks, each tick of which runs on one worker however
+ * many run.
  */
 function registerBackgroundJobs(app: App, mailWorker: Partial<MailWorkerOptions> | undefined): void {
   registerMailWorker(app, mailWorker);
+  // Codes the supplier failed to issue at once, asked again with backoff until they come (decision 068).
+  startCodeRetries(app);
   const giftScheduler = registerGiftScheduler(app);
   registerPeriodicTasks(app, [
     // Scheduled gift e-mails and 30-day reminders (decision 025).
@@ -237,5 +263,8 @@ function registerBackgroundJobs(app: App, mailWorker: Partial<MailWorkerOptions>
     codeLast4BackfillTask(app),
     // Card refunds whose provider's answer never came, settled by asking it (decision 063).
     settleRefundsTask(app),
+    // The catalogue kept to the brands and values the supplier sells, daily (decision 068); the
+    // simulator sells whatever the catalogue lists, so only a real supplier's list is read.
+    ...(app.voucherSupplier.name === 'tillo' ? [catalogSyncTask(app)] : []),
   ]);
 }

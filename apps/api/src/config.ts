@@ -62,6 +62,20 @@ const envSchema = z.object({
     .optional(),
   /** The payment simulator's webhook signing secret (HMAC-SHA256). */
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Where vouchers' codes are bought (decision 068). Unset: the simulator, except in production. */
+  VOUCHER_SUPPLIER: z.enum(['simulator', 'tillo'], 'must be simulator or tillo').optional(),
+  /** Tillo's API v2; tests point it at a local stand-in. */
+  TILLO_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default('https://app.tillo.io/api/v2'),
+  TILLO_API_KEY: z.string().min(1).optional(),
+  /** Signs every request to Tillo (HMAC-SHA256); a secret, never logged. */
+  TILLO_API_SECRET: z.string().min(1).optional(),
+  /** The sector Tillo agreed with us, sent with every card bought (e.g. `b2c-marketplace`). */
+  TILLO_SECTOR: z.string().min(1).optional(),
+  /** How long the supplier simulator takes to issue a card (browser tests slow it down); 0 at once. */
+  SUPPLIER_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
   OPS_EMAIL: z.email().default('ops@localhost'),
@@ -151,6 +165,8 @@ export interface Config {
   stripeApiUrl: string | undefined;
   /** The payment simulator signs its webhooks with this (HMAC-SHA256, Stripe's header format). */
   paymentWebhookSecret: string;
+  /** Where codes are bought: the built-in simulator, or Tillo with its credentials (decision 068). */
+  voucherSupplier: VoucherSupplierConfig;
   googleClientId: string | undefined;
   googleTokenInfoUrl: string;
   opsEmail: string;
@@ -183,6 +199,10 @@ export interface Config {
   webDistDir: string | undefined;
 }
 
+export type VoucherSupplierConfig =
+  | { name: 'simulator'; delayMs: number }
+  | { name: 'tillo'; apiUrl: string; apiKey: string; apiSecret: string; sector: string };
+
 export type SupportChatProvider =
   | { provider: 'built-in' }
   | { provider: 'chatwoot'; baseUrl: string; websiteToken: string; hmacToken: string };
@@ -214,6 +234,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Production needs PAYMENT_PROVIDER: stripe, or simulator for a demo that takes no real payment.',
     );
+  }
+  if (e.NODE_ENV === 'production' && e.VOUCHER_SUPPLIER === undefined) {
+    // The simulator's codes are made up here and no shop accepts them: production never falls back to it.
+    throw new ConfigError(
+      'Production needs VOUCHER_SUPPLIER: tillo, or simulator for a demo whose codes no shop takes.',
+    );
+  }
+  if (e.VOUCHER_SUPPLIER === 'tillo' && (!e.TILLO_API_KEY || !e.TILLO_API_SECRET || !e.TILLO_SECTOR)) {
+    throw new ConfigError('VOUCHER_SUPPLIER=tillo needs TILLO_API_KEY, TILLO_API_SECRET and TILLO_SECTOR.');
   }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
@@ -275,6 +304,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (e.NODE_ENV === 'production'
         ? randomBytes(32).toString('base64url')
         : devSecret(dataDir, 'payment-webhook-secret')),
+    voucherSupplier:
+      e.VOUCHER_SUPPLIER === 'tillo' && e.TILLO_API_KEY && e.TILLO_API_SECRET && e.TILLO_SECTOR
+        ? {
+            name: 'tillo',
+            apiUrl: e.TILLO_API_URL.replace(/\/+$/, ''),
+            apiKey: e.TILLO_API_KEY,
+            apiSecret: e.TILLO_API_SECRET,
+            sector: e.TILLO_SECTOR,
+          }
+        : { name: 'simulator', delayMs: e.SUPPLIER_SIMULATOR_DELAY_MS },
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleTokenInfoUrl: e.GOOGLE_TOKENINFO_URL,
     opsEmail: e.OPS_EMAIL,
@@ -370,6 +409,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     stripeWebhookSecret: undefined,
     stripeApiUrl: undefined,
     paymentWebhookSecret: 'test-payment-webhook-secret-at-least-32-characters',
+    voucherSupplier: { name: 'simulator', delayMs: 0 },
     googleClientId: undefined,
     googleTokenInfoUrl: 'http://127.0.0.1:9/tokeninfo',
     opsEmail: 'ops@localhost',

@@ -138,10 +138,19 @@ describe('fulfilment of a paid checkout session', () => {
     expect(notified?.n).toBe(1);
   });
 
-  it('keeps voucher codes unreadable in the database: only AES-GCM ciphertexts, PIN where the merchant uses one', async () => {
+  it('issues vouchers without codes; a code bought at activation is kept unreadable, PIN where the merchant uses one', async () => {
     const issued = await ordersOf(buyer);
+    // Stored value until the holder activates: no code, PIN or supplier yet (decision 068).
+    for (const order of issued) {
+      expect(order).toMatchObject({ codeCiphertext: null, pinCiphertext: null, codeLast4: null, supplier: null });
+    }
+    const owned = issued.filter((order) => order.ownerId === buyer.user.id);
+    for (const order of owned) {
+      expect((await sendAs(ctx.app, 'POST', `/orders/${order.id}/activate`, buyer)).statusCode).toBe(200);
+    }
+    const activated = (await ordersOf(buyer)).filter((order) => order.ownerId === buyer.user.id);
     const cipher = createVoucherCipher(ctx.app.appConfig.voucherEncryptionKey);
-    const codes = issued.map((order) => cipher.open(order.codeCiphertext));
+    const codes = activated.map((order) => cipher.open(defined(order.codeCiphertext, 'sealed code')));
     for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
     expect(new Set(codes).size).toBe(codes.length);
     const dump = JSON.stringify(await ctx.app.db.select().from(orders));
@@ -151,10 +160,10 @@ describe('fulfilment of a paid checkout session', () => {
     }
     const outbox = JSON.stringify(await ctx.app.db.select().from(mailOutbox));
     for (const code of codes) expect(outbox).not.toContain(code);
-    const tesco = issued.find((order) => order.merchantName === 'Tesco');
+    const tesco = activated.find((order) => order.merchantName === 'Tesco');
     expect(cipher.open(defined(defined(tesco).pinCiphertext))).toMatch(/^\d{4}$/);
-    expect(issued.find((order) => order.merchantName === 'Argos')?.pinCiphertext).toBeNull();
-    const tampered = `${defined(tesco).codeCiphertext.slice(0, -2)}AA`;
+    expect(activated.find((order) => order.merchantName === 'Argos')?.pinCiphertext).toBeNull();
+    const tampered = `${defined(defined(tesco).codeCiphertext).slice(0, -2)}AA`;
     expect(() => cipher.open(tampered)).toThrow();
   });
 
@@ -319,8 +328,6 @@ describe('fulfilment of a paid checkout session', () => {
       merchantName: 'Argos',
       value: 100,
       currency: 'GBP',
-      codeCiphertext: 'x',
-      codeLast4: 'XXXX',
     });
     const deps = checkoutDepsOf(ctx.app);
     const outcomes = await Promise.allSettled(

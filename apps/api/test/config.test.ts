@@ -98,6 +98,26 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).paymentProvider).toBe('simulator');
   });
 
+  it('refuses the supplier simulator in production unless VOUCHER_SUPPLIER names it, and Tillo without its keys', () => {
+    // The simulator's codes are made up here: no shop would take them.
+    const { VOUCHER_SUPPLIER: _named, ...unnamed } = { ...production, PAYMENT_PROVIDER: 'simulator' };
+    expect(() => loadConfig(unnamed)).toThrow(/VOUCHER_SUPPLIER/);
+    expect(loadConfig({ ...unnamed, VOUCHER_SUPPLIER: 'simulator' }).voucherSupplier).toEqual({
+      name: 'simulator',
+      delayMs: 0,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir() }).voucherSupplier.name).toBe('simulator');
+    const tillo = { DATA_DIR: dataDir(), VOUCHER_SUPPLIER: 'tillo', TILLO_API_KEY: 'key', TILLO_API_SECRET: 'secret' };
+    expect(() => loadConfig(tillo)).toThrow(/TILLO_API_KEY, TILLO_API_SECRET and TILLO_SECTOR/);
+    expect(loadConfig({ ...tillo, TILLO_SECTOR: 'b2c-marketplace' }).voucherSupplier).toEqual({
+      name: 'tillo',
+      apiUrl: 'https://app.tillo.io/api/v2',
+      apiKey: 'key',
+      apiSecret: 'secret',
+      sector: 'b2c-marketplace',
+    });
+  });
+
   it('warns at start when production or a web instance runs without REDIS_URL, and only then', () => {
     const env = { ...production, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'whsec' };
     expect(perProcessStateWarning(loadConfig(env))).toMatch(

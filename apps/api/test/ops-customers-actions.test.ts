@@ -8,7 +8,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVoucherCipher } from '../src/adapters/vouchers';
-import { auditLog, giftTransfers } from '../src/db/schema';
+import { auditLog, giftTransfers, orders } from '../src/db/schema';
+import { REISSUE_NO_CODE_MESSAGE, reissueSupplierCodeMessage } from '../src/modules/vouchers';
 import { createClockedTestApp } from './support/app';
 import { type CheckoutTestContext, createCheckoutTestApp, defined } from './support/checkout';
 import { buyGift } from './support/gifts';
@@ -41,7 +42,7 @@ const refresh = (refreshToken: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/users/refresh-token', payload: { refreshToken } });
 const codeOf = async (voucherId: string) => {
   const row = defined(await orderRow(ctx, voucherId), 'voucher');
-  return createVoucherCipher(ctx.app.appConfig.voucherEncryptionKey).open(row.codeCiphertext);
+  return createVoucherCipher(ctx.app.appConfig.voucherEncryptionKey).open(defined(row.codeCiphertext, 'code'));
 };
 const lastFour = (code: string) => code.replace(/-/g, '').slice(-4);
 const tryLogin = async (email: string) => {
@@ -58,6 +59,8 @@ describe('the role matrix of the customer actions', () => {
   it('lets each role do exactly what its capabilities allow', async () => {
     const shopper = await createUserAndToken(ctx.app);
     const voucherId = await buyVoucher(ctx, shopper, 20);
+    // A code exists once its holder activated the voucher (decision 068).
+    expect((await sendAs(ctx.app, 'POST', `/orders/${voucherId}/activate`, shopper)).statusCode).toBe(200);
     const reason = { reason: 'role matrix' };
     const reissue = { ...reason, codeLast4: lastFour(await codeOf(voucherId)) };
     const calls = [
@@ -323,7 +326,8 @@ describe("'Reissue code'", () => {
     const holder = await createUserAndToken(ctx.app);
     const converted = await buyVoucher(ctx, holder, 10);
     expect((await sendAs(ctx.app, 'POST', `/orders/${converted}/return`, holder)).statusCode).toBe(200);
-    const codeLast4 = lastFour(await codeOf(converted));
+    // A converted voucher never had a code: any last four is refused for what the voucher is.
+    const codeLast4 = 'K7QZ';
     for (const body of [{}, { codeLast4 }, { reason: 'x' }, { reason: 'x', codeLast4: '12' }]) {
       expect((await opsCall(ctx.app, 'POST', `/vouchers/${converted}/reissue`, tokens.finance, body)).statusCode).toBe(
         400,
@@ -337,9 +341,30 @@ describe("'Reissue code'", () => {
     const gift = await buyGift(ctx, holder, { name: 'Un', email: `unclaimed-${Date.now()}@example.com` });
     const unclaimed = await opsCall(ctx.app, 'POST', `/vouchers/${gift.orderId}/reissue`, tokens.finance, {
       reason: 'x',
-      codeLast4: lastFour(await codeOf(gift.orderId)),
+      codeLast4,
     });
     expect(unclaimed.statusCode).toBe(409);
     expect((await auditOf(converted)).filter((row) => row.action === 'voucher.reissue')).toEqual([]);
+  });
+
+  it('refuses a voucher with no code yet, and a code bought from Tillo', async () => {
+    const holder = await createUserAndToken(ctx.app);
+    const unactivated = await buyVoucher(ctx, holder, 10);
+    const noCode = await opsCall(ctx.app, 'POST', `/vouchers/${unactivated}/reissue`, tokens.finance, {
+      reason: 'x',
+      codeLast4: 'K7QZ',
+    });
+    expect(noCode.statusCode).toBe(409);
+    expect(noCode.json()).toEqual({ error: REISSUE_NO_CODE_MESSAGE });
+
+    const fromTillo = await buyVoucher(ctx, holder, 10);
+    expect((await sendAs(ctx.app, 'POST', `/orders/${fromTillo}/activate`, holder)).statusCode).toBe(200);
+    await ctx.app.db.update(orders).set({ supplier: 'tillo' }).where(eq(orders.id, fromTillo));
+    const refused = await opsCall(ctx.app, 'POST', `/vouchers/${fromTillo}/reissue`, tokens.finance, {
+      reason: 'x',
+      codeLast4: lastFour(await codeOf(fromTillo)),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: reissueSupplierCodeMessage('tillo') });
   });
 });

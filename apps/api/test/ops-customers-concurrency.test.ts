@@ -50,7 +50,7 @@ const auditRows = (targetId: string, action: string) =>
     .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)));
 const codeOf = async (voucherId: string) =>
   createVoucherCipher(ctx.app.appConfig.voucherEncryptionKey).open(
-    defined(await orderRow(ctx, voucherId), 'voucher').codeCiphertext,
+    defined(defined(await orderRow(ctx, voucherId), 'voucher').codeCiphertext, 'code'),
   );
 const lastFour = (code: string) => code.replace(/-/g, '').slice(-4);
 const voucherPage = async (voucherId: string) =>
@@ -62,6 +62,8 @@ describe(`'Reissue code' ${CALLS} times at once`, () => {
   it('reissues once: one new code, one audit row, one e-mail; the repeats are told it is done', async () => {
     const holder = await createUserAndToken(ctx.app);
     const voucherId = await buyVoucher(ctx, holder, 40);
+    // A code exists once its holder activated the voucher (decision 068).
+    expect((await sendAs(ctx.app, 'POST', `/orders/${voucherId}/activate`, holder)).statusCode).toBe(200);
     const oldCode = await codeOf(voucherId);
     const mailsBefore = (await mailsTo(ctx.app, holder.user.email)).length;
 
@@ -93,7 +95,6 @@ describe(`'Reissue code' ${CALLS} times at once`, () => {
     expect((await voucherPage(voucherId)).timeline.filter((entry) => entry.kind === 'reissued')).toHaveLength(1);
 
     // The holder's till shows the one new code; the old code is gone.
-    expect((await sendAs(ctx.app, 'POST', `/orders/${voucherId}/activate`, holder)).statusCode).toBe(200);
     const till = await sendAs(ctx.app, 'GET', `/orders/${voucherId}/voucher`, holder);
     expect(till.json<{ code: string }>().code).toBe(newCode);
   }, 60_000);
@@ -101,6 +102,7 @@ describe(`'Reissue code' ${CALLS} times at once`, () => {
   it('reissues again only for the code now shown: a stale last four changes nothing', async () => {
     const holder = await createUserAndToken(ctx.app);
     const voucherId = await buyVoucher(ctx, holder, 15);
+    expect((await sendAs(ctx.app, 'POST', `/orders/${voucherId}/activate`, holder)).statusCode).toBe(200);
     const first = await codeOf(voucherId);
     const reissue = (codeLast4: string) =>
       opsCall(ctx.app, 'POST', `/vouchers/${voucherId}/reissue`, finance, { reason: 'Leaked', codeLast4 });

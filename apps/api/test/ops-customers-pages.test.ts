@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVoucherCipher } from '../src/adapters/vouchers';
 import { auditLog, orders } from '../src/db/schema';
 import { backfillCodeLast4 } from '../src/modules/vouchers';
-import { type CheckoutTestContext, createCheckoutTestApp } from './support/checkout';
+import { type CheckoutTestContext, createCheckoutTestApp, defined } from './support/checkout';
 import { buyGift } from './support/gifts';
 import { createOperator, opsCall, signInOperator } from './support/operators';
 import { sendAs } from './support/requests';
@@ -27,8 +27,12 @@ afterAll(() => ctx.close());
 const codeOf = async (voucherId: string) => {
   const row = await orderRow(ctx, voucherId);
   if (!row) throw new Error(`no voucher ${voucherId}`);
-  return createVoucherCipher(ctx.app.appConfig.voucherEncryptionKey).open(row.codeCiphertext);
+  return row.codeCiphertext === null
+    ? null
+    : createVoucherCipher(ctx.app.appConfig.voucherEncryptionKey).open(row.codeCiphertext);
 };
+/** A voucher's code, which it has once activated (decision 068). */
+const activatedCodeOf = async (voucherId: string) => defined(await codeOf(voucherId), `the code of ${voucherId}`);
 const lastFour = (code: string) => code.replace(/-/g, '').slice(-4);
 
 const search = (q: string, token = tokens.support) =>
@@ -64,6 +68,8 @@ describe("'Search customers, orders or vouchers'", () => {
   beforeAll(async () => {
     shopper = await createUserAndToken(ctx.app, { email: 'Search.Target-7@Example.com'.toLowerCase() });
     voucherId = await buyVoucher(ctx, shopper, 30);
+    // Codes are bought when the holder activates (decision 068): only then can they be searched.
+    expect((await sendAs(ctx.app, 'POST', `/orders/${voucherId}/activate`, shopper)).statusCode).toBe(200);
   });
 
   it('finds a customer by any part of the e-mail, in any case', async () => {
@@ -92,18 +98,18 @@ describe("'Search customers, orders or vouchers'", () => {
   });
 
   it('finds a voucher by the last four characters of its code, without showing the code', async () => {
-    const code = await codeOf(voucherId);
+    const code = await activatedCodeOf(voucherId);
     const response = await search(lastFour(code).toLowerCase());
     const found = response.json<CustomerSearchResult>();
     const hit = found.vouchers.find((voucher) => voucher.id === voucherId);
-    expect(hit).toMatchObject({ codeLast4: lastFour(code), state: 'active', value: 30, currency: 'GBP' });
+    expect(hit).toMatchObject({ codeLast4: lastFour(code), state: 'activated', value: 30, currency: 'GBP' });
     expect(hit?.buyer?.email).toBe(shopper.user.email);
     expect(response.body).not.toContain(code);
     expect(response.body).not.toContain(code.replace(/-/g, ''));
   });
 
   it('finds vouchers issued before the last four were kept, once the start-up backfill has run', async () => {
-    const code = await codeOf(voucherId);
+    const code = await activatedCodeOf(voucherId);
     await ctx.app.db.update(orders).set({ codeLast4: null }).where(eq(orders.id, voucherId));
     const before = (await search(lastFour(code))).json<CustomerSearchResult>();
     expect(before.vouchers.map((voucher) => voucher.id)).not.toContain(voucherId);
@@ -155,10 +161,13 @@ describe("a customer's page", () => {
     );
     expect(page.messages).toEqual([expect.objectContaining({ message: 'Where is my gift?' })]);
 
-    for (const id of [kept, activated, converted, sent.orderId]) {
-      const code = await codeOf(id);
-      expect(response.body).not.toContain(code);
-      expect(page.vouchers.find((voucher) => voucher.id === id)?.codeLast4).toBe(lastFour(code));
+    // Only the activated voucher has a code (bought then, decision 068); the others show none.
+    const code = await activatedCodeOf(activated);
+    expect(response.body).not.toContain(code);
+    expect(page.vouchers.find((voucher) => voucher.id === activated)?.codeLast4).toBe(lastFour(code));
+    for (const id of [kept, converted, sent.orderId]) {
+      expect(await codeOf(id)).toBeNull();
+      expect(page.vouchers.find((voucher) => voucher.id === id)?.codeLast4).toBeNull();
     }
     expect(response.body).not.toContain(sent.token);
 
@@ -191,8 +200,16 @@ describe("a voucher's timeline", () => {
       ['claimed', 'shopper', recipient.user.email],
       ['activated', 'shopper', recipient.user.email],
     ]);
-    expect(response.body).not.toContain(await codeOf(gift.orderId));
+    expect(response.body).not.toContain(await activatedCodeOf(gift.orderId));
     expect(response.body).not.toContain(gift.token);
+    // The supplier and its reference, never the code (decision 068).
+    const row = defined(await orderRow(ctx, gift.orderId));
+    expect(page.supplier).toMatchObject({
+      supplier: 'simulator',
+      reference: row.supplierReference,
+      request: { state: 'issued', attempts: 1 },
+    });
+    expect(page.timeline.at(-1)?.detail).toBe(`Code from Supplier simulator, reference ${row.supplierReference}`);
     const audit = await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, gift.orderId));
     expect(audit.map((row) => row.action)).toEqual(['voucher.view']);
   });

@@ -69,7 +69,8 @@ export const opsVoucherSummarySchema = z.object({
   value: z.number(),
   currency: z.string(),
   state: z.enum(opsVoucherStates),
-  codeLast4: z.string(),
+  /** Null while it has no code: codes are bought from the supplier when the holder activates (decision 068). */
+  codeLast4: z.string().nullable(),
   buyer: customerSummarySchema.pick({ id: true, email: true }).nullable(),
   holder: customerSummarySchema.pick({ id: true, email: true }).nullable(),
   /** The checkout that paid for it; null for an exchange's replacement. */
@@ -186,8 +187,30 @@ export const voucherTimelineEntrySchema = z.object({
 });
 export type VoucherTimelineEntry = z.infer<typeof voucherTimelineEntrySchema>;
 
+/** Where a voucher's code was, or is being, bought (decision 068): the supplier and its reference, never the code. */
+export const codeRequestStates = ['pending', 'issued', 'no-float', 'failed', 'cancelled'] as const;
+export const opsVoucherSupplierSchema = z.object({
+  /** 'simulator' or 'tillo'; null for a code made here before codes came from a supplier. */
+  supplier: z.string().nullable(),
+  /** The supplier's reference of the card, once issued. */
+  reference: z.string().nullable(),
+  /** The request for its code, when one was made. */
+  request: z
+    .object({
+      state: z.enum(codeRequestStates),
+      brand: z.string(),
+      attempts: z.number().int(),
+      requestedAt: z.string(),
+      nextAttemptAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type OpsVoucherSupplier = z.infer<typeof opsVoucherSupplierSchema>;
+
 export const opsVoucherPageSchema = z.object({
   voucher: opsVoucherSummarySchema,
+  supplier: opsVoucherSupplierSchema,
   gift: opsGiftSchema.nullable(),
   /** Oldest first. */
   timeline: z.array(voucherTimelineEntrySchema),

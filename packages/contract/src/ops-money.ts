@@ -54,8 +54,8 @@ export const opsVoucherSchema = z.object({
   value: minorUnits,
   currency: z.string(),
   state: z.enum(opsVoucherStates),
-  /** The last four characters of the code: all an operator ever sees of it. */
-  codeLastFour: z.string(),
+  /** The last four characters of the code: all an operator ever sees of it; null while it has none (decision 068). */
+  codeLastFour: z.string().nullable(),
   ownerId: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -231,6 +231,52 @@ export const salesReportSchema = z.object({
 });
 export type SalesReport = z.infer<typeof salesReportSchema>;
 
+// Codes bought from the supplier (docs/product/operators.md#codes-from-the-supplier, decision 068)
+
+export const waitingCodeStates = ['pending', 'no-float', 'failed'] as const;
+/** A voucher whose code has not come from the supplier: never the code, only where its request stands. */
+export const waitingCodeSchema = z.object({
+  voucherId: z.string(),
+  merchantName: z.string(),
+  value: minorUnits,
+  currency: z.string(),
+  holder: z.object({ id: z.string(), email: z.string() }).nullable(),
+  supplier: z.string(),
+  brand: z.string(),
+  /** On its way (an attempt under way, or the next retry due at `nextAttemptAt`), or refused. */
+  state: z.enum(waitingCodeStates),
+  attempts: z.number().int(),
+  requestedAt: z.string(),
+  nextAttemptAt: z.string().nullable(),
+  /** The supplier's error code and message of the last failed attempt. */
+  lastError: z.string().nullable(),
+});
+export type WaitingCode = z.infer<typeof waitingCodeSchema>;
+export const waitingCodesSchema = z.object({ codes: z.array(waitingCodeSchema) });
+export type WaitingCodes = z.infer<typeof waitingCodesSchema>;
+
+export const retryCodeRequestSchema = z.object({ reason: text().max(500).optional() });
+export type RetryCodeRequest = z.input<typeof retryCodeRequestSchema>;
+export const retryCodeAnswerSchema = z.object({
+  /** What the supplier answered now (`retry`: not yet, or it failed again and the job goes on). */
+  outcome: z.enum(['issued', 'retry', 'no-float', 'failed']),
+  message: z.string(),
+});
+export type RetryCodeAnswer = z.infer<typeof retryCodeAnswerSchema>;
+
+export const supplierReportSchema = z.object({
+  /** 'simulator' or 'tillo'. */
+  supplier: z.string(),
+  /** The supplier's floats now; empty when it could not be asked (`floatError` says why). */
+  floats: z.array(z.object({ name: z.string(), currency: z.string(), available: minorUnits })),
+  floatError: z.string().nullable(),
+  /** Vouchers activated (their cards bought) per UTC day: the face value the float had to cover. */
+  activations: z.array(
+    z.object({ day: z.string(), currency: z.string(), count: z.number().int(), faceValue: minorUnits }),
+  ),
+});
+export type SupplierReport = z.infer<typeof supplierReportSchema>;
+
 export const opsMoneyEndpoints = {
   order: defineEndpoint({
     method: 'GET',
@@ -320,6 +366,34 @@ export const opsMoneyEndpoints = {
     method: 'GET',
     path: '/ops/reports/sales.csv',
     summary: 'Sales and refunds by day, as CSV',
+    query: salesReportQuerySchema,
+    responses: { 200: z.string(), ...errorResponses(400, 401, 403) },
+  }),
+  waitingCodes: defineEndpoint({
+    method: 'GET',
+    path: '/ops/voucher-codes',
+    summary: 'Codes waiting for the supplier: on their way or refused, oldest ask first; never a code',
+    responses: { 200: waitingCodesSchema, ...errorResponses(401, 403) },
+  }),
+  retryCode: defineEndpoint({
+    method: 'POST',
+    path: '/ops/voucher-codes/:voucherId/retry',
+    summary: "'Retry now': ask the supplier for a waiting code at once (audited)",
+    params: opsVoucherIdParamsSchema,
+    body: retryCodeRequestSchema,
+    responses: { 200: retryCodeAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  supplierReport: defineEndpoint({
+    method: 'GET',
+    path: '/ops/reports/supplier',
+    summary: "The supplier's float, and the vouchers activated per day with their face value",
+    query: salesReportQuerySchema,
+    responses: { 200: supplierReportSchema, ...errorResponses(400, 401, 403) },
+  }),
+  supplierReportCsv: defineEndpoint({
+    method: 'GET',
+    path: '/ops/reports/supplier.csv',
+    summary: 'Vouchers activated per day with their face value, as CSV',
     query: salesReportQuerySchema,
     responses: { 200: z.string(), ...errorResponses(400, 401, 403) },
   }),

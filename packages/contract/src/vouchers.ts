@@ -15,6 +15,32 @@ export const ORDER_NOT_FOUND_MESSAGE = 'Voucher not found';
 /** One answer for an unknown, used or malformed claim link (link-guessing defence). */
 export const GIFT_LINK_INVALID_MESSAGE = 'This gift link is not valid or has already been used.';
 
+/**
+ * A voucher's code is bought from the gift-card supplier when its holder activates it (decision
+ * 068). Within a few seconds the activation answers with it; otherwise the till waits for it, and
+ * after this long says so plainly and offers exchange or conversion.
+ */
+export const CODE_DELAY_MS = 10 * 60_000;
+export const codePendingMessage = (merchant: string) => `Getting your code from ${merchant}…`;
+export const codeDelayedMessage = (merchant: string) =>
+  `${merchant} is taking longer than usual to send your code. Your voucher keeps its value: keep waiting, or exchange it for another brand or convert it into UGM Credit.`;
+/** The supplier's float cannot pay for the card: the voucher is not activated and keeps its value. */
+export const codeUnavailableMessage = (merchant: string) =>
+  `${merchant} codes are unavailable right now. Your voucher keeps its value: try again later, or exchange it for another brand.`;
+/** The supplier refused this card for good: the voucher is not activated and keeps its value. */
+export const codeFailedMessage = (merchant: string) =>
+  `${merchant} could not issue a code for this voucher. Your voucher keeps its value: exchange it for another brand or convert it into UGM Credit.`;
+/** A card the supplier gives only as a page of its own: the till links to it. */
+export const openGiftCardLabel = (merchant: string) => `Open your ${merchant} gift card`;
+
+/**
+ * Where a voucher's code stands while it has none: on its way (`pending`), on its way for longer
+ * than `CODE_DELAY_MS` (`delayed`), not issued for want of the supplier's float (`unavailable`),
+ * or refused by the supplier for good (`failed`).
+ */
+export const codeStatuses = ['pending', 'delayed', 'unavailable', 'failed'] as const;
+export type CodeStatus = (typeof codeStatuses)[number];
+
 export const orderIdParamsSchema = z.object({ id: text().trim().min(1).max(64) });
 export const transferOrderParamsSchema = z.object({ orderId: text().trim().min(1).max(64) });
 export const orderUserParamsSchema = z.object({ userId: text().trim().min(1).max(64) });
@@ -30,6 +56,8 @@ export const activeOrderSchema = z.object({
   imageUrl: z.string(),
   country: z.array(z.string()),
   createdAt: z.string(),
+  /** Only while the voucher has no code and activation was asked for (decision 068). */
+  codeStatus: z.enum(codeStatuses).optional(),
 });
 export type ActiveOrder = z.infer<typeof activeOrderSchema>;
 
@@ -54,15 +82,35 @@ export const voucherSchema = z.object({
   imageUrl: z.string(),
   currency: z.string(),
   valuePurchased: z.number(),
-  /** 16 Crockford base32 characters in groups of four. */
-  code: z.string(),
+  /** As the supplier gave it (the simulator's: 16 Crockford base32 characters in groups of four); null for a card that is only a page. */
+  code: z.string().nullable(),
   pin: z.string().nullable(),
+  /** The card's own page at the supplier, when it gives one (some brands give only that). */
+  url: z.string().nullable(),
   termsAndConditions: z.string(),
   activatedAt: z.string(),
 });
 export type Voucher = z.infer<typeof voucherSchema>;
 
+/** The till while the code is on its way from the supplier (202): it asks again until it comes. */
+export const voucherPendingSchema = z.object({
+  _id: z.string(),
+  merchant: z.object({ name: z.string() }),
+  imageUrl: z.string(),
+  currency: z.string(),
+  valuePurchased: z.number(),
+  status: z.enum(['pending', 'delayed']),
+  message: z.string(),
+});
+export type VoucherPending = z.infer<typeof voucherPendingSchema>;
+
 export const activateOrderResponseSchema = z.object({ message: z.string(), order: activeOrderSchema });
+/** Activation asked for, the code on its way (202): the till page shows it when it comes. */
+export const activateOrderPendingSchema = z.object({
+  status: z.literal('pending'),
+  message: z.string(),
+  order: activeOrderSchema,
+});
 
 export const transferActions = ['pending', 'claimed'] as const;
 
@@ -165,16 +213,23 @@ export const voucherEndpoints = {
   voucher: defineEndpoint({
     method: 'GET',
     path: '/orders/:id/voucher',
-    summary: 'The voucher at the till (code, PIN): its owner only, after activation',
+    summary: 'The voucher at the till (code, PIN): its owner only, after activation; 202 while its code is on its way',
     params: orderIdParamsSchema,
-    responses: { 200: voucherSchema, ...errorResponses(400, 401, 404, 409) },
+    /** 409: not activated; 422: the supplier refused its card (for want of float, or for good). */
+    responses: { 200: voucherSchema, 202: voucherPendingSchema, ...errorResponses(400, 401, 404, 409, 422) },
   }),
   activate: defineEndpoint({
     method: 'POST',
     path: '/orders/:id/activate',
-    summary: 'Activate a voucher (owner only; irreversible; a second call 409 Already Activated)',
+    summary:
+      'Activate a voucher: its code is bought from the supplier (owner only; irreversible; 202 while the code is on its way; a second call 409 Already Activated)',
     params: orderIdParamsSchema,
-    responses: { 200: activateOrderResponseSchema, ...errorResponses(400, 401, 404, 409) },
+    /** 422: the supplier cannot issue the card now (its float) or at all; the voucher keeps its value. */
+    responses: {
+      200: activateOrderResponseSchema,
+      202: activateOrderPendingSchema,
+      ...errorResponses(400, 401, 404, 409, 422),
+    },
   }),
   confirmTransfer: defineEndpoint({
     method: 'POST',

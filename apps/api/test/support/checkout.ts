@@ -1,9 +1,12 @@
 import type { CheckoutSessionRequest } from '@gvm/contract';
 import type { FastifyServerOptions } from 'fastify';
+import type { VoucherSupplier } from '../../src/adapters/suppliers';
 import { buildApp } from '../../src/app';
 import type { App } from '../../src/app-types';
-import { testConfig } from '../../src/config';
+import { type Config, testConfig } from '../../src/config';
+import type { DatabaseHandle } from '../../src/db/client';
 import { type ProductRow, products } from '../../src/db/schema';
+import type { CodeIssuerOptions } from '../../src/modules/vouchers';
 import { fixtureProduct } from '../fixtures';
 import { createTestDatabase, type TestContext } from '../helpers';
 import { createTestClock, type TestClock } from './app';
@@ -21,22 +24,44 @@ export interface CheckoutTestContext extends TestContext {
 }
 
 /**
- * The whole app on a fresh database with a steerable payment provider, a clock and three products;
- * silent unless given a logger (the log-secrets test reads what the real logger writes).
+ * The whole app on a fresh database (or the given one) with a steerable payment provider, a clock
+ * and three products; silent unless given a logger (the log-secrets test reads what the real
+ * logger writes). `config`, `supplier` and `codeIssuer` set where and how codes are bought.
  */
 export async function createCheckoutTestApp(
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    config?: Partial<Config>;
+    supplier?: VoucherSupplier;
+    codeIssuer?: Partial<CodeIssuerOptions>;
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<CheckoutTestContext> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const clock = createTestClock();
   const payments = createFakePayments();
   const logger = options.logger ?? false;
-  const app = await buildApp({ config: testConfig(), database, logger, clock: clock.now, payments });
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    logger,
+    clock: clock.now,
+    payments,
+    ...(options.supplier ? { supplier: options.supplier } : {}),
+    ...(options.codeIssuer ? { codeIssuer: options.codeIssuer } : {}),
+  });
   await app.ready();
   const rows = await app.db
     .insert(products)
     .values([
-      fixtureProduct({ code: 'ARGOS-GB', merchantName: 'Argos', minPrice: 500, maxPrice: 50000, denominations: [] }),
+      fixtureProduct({
+        code: 'ARGOS-GB',
+        merchantName: 'Argos',
+        minPrice: 500,
+        maxPrice: 50000,
+        denominations: [],
+        supplierBrand: 'argos',
+      }),
       fixtureProduct({
         code: 'TESCO-GB',
         merchantName: 'Tesco',
@@ -44,8 +69,15 @@ export async function createCheckoutTestApp(
         minPrice: 1000,
         maxPrice: 1000,
         denominations: [1000, 2500],
+        supplierBrand: 'tesco',
       }),
-      fixtureProduct({ code: 'DUNNES-IE', merchantName: 'Dunnes', currency: 'EUR', countries: ['IE'] }),
+      fixtureProduct({
+        code: 'DUNNES-IE',
+        merchantName: 'Dunnes',
+        currency: 'EUR',
+        countries: ['IE'],
+        supplierBrand: 'dunnes',
+      }),
     ])
     .returning();
   const [argos, tesco, dunnes] = rows;

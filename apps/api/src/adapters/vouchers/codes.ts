@@ -9,7 +9,11 @@ const CODE_BITS = 80;
  * (`7F3K-9QXM-2B8H-TV4N`). Bearer secret: stored only encrypted (`sealSecret`).
  */
 export function newVoucherCode(): string {
-  const bytes = randomBytes(CODE_BITS / 8);
+  return codeFromBits(randomBytes(CODE_BITS / 8));
+}
+
+/** 10 bytes (80 bits) as a code in the format of `newVoucherCode` (the supplier simulator's cards). */
+export function codeFromBits(bytes: Uint8Array): string {
   let bits = 0n;
   for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
   let characters = '';

@@ -28,6 +28,13 @@ export const products = pgTable(
      * it the app draws the card itself (/logos/:code.svg, decision 028). No upload UI yet.
      */
     artUrl: text('art_url'),
+    /**
+     * The gift-card supplier's identifier of the brand (Tillo's slug): what a code is bought
+     * under, and what the catalogue sync matches (decision 068).
+     */
+    supplierBrand: text('supplier_brand'),
+    /** False once the supplier no longer offers the brand: hidden from browse, refused at checkout. */
+    available: boolean('available').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -8,6 +8,21 @@ import { merchantsB } from './merchants-b';
 
 export const seedMerchants: readonly MerchantSeed[] = [...merchantsA, ...merchantsB];
 
+/**
+ * A merchant's brand at the supplier, as Tillo names brands ('Marks & Spencer' → 'marks-and-spencer',
+ * 'Caffè Nero' → 'caffe-nero'): the seed's guess, which `npm run catalog:sync` then checks against
+ * the supplier's own list (decision 068); a brand the supplier does not list goes off sale.
+ */
+export function supplierBrandSlug(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
 function toRow(merchant: MerchantSeed): NewProductRow {
   return {
     code: merchant.code,
@@ -23,6 +38,7 @@ function toRow(merchant: MerchantSeed): NewProductRow {
     brandColor: merchant.color,
     popularity: merchant.popularity,
     redemptionUrl: merchant.redemptionUrl,
+    supplierBrand: supplierBrandSlug(merchant.name),
   };
 }
 

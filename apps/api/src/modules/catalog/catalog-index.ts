@@ -250,7 +250,8 @@ interface IndexRow extends ProductFacts {
 }
 
 /**
- * Reads the catalogue in one repeatable-read snapshot: its generation and every product's id,
+ * Reads the catalogue in one repeatable-read snapshot: its generation and every product on sale's
+ * (a brand the supplier stopped offering is left out, decision 068) id,
  * lower-cased merchant name, category, countries and rank in each sort, in merchant A-Z order,
  * and with `answerOf` (up to MAX_PRODUCTS_WITH_ANSWERS) what each product's answer is made of.
  * Undefined when the catalogue is too large to hold (or has more than 32 countries).
@@ -259,7 +260,10 @@ export async function readCatalogIndex(db: Executor, answerOf?: AnswerOf): Promi
   const read = await db.transaction(
     async (tx) => {
       const [generation] = await tx.select().from(catalogGeneration);
-      const [counted] = await tx.select({ total: sql<number>`count(*)::int` }).from(products);
+      const [counted] = await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(products)
+        .where(sql`${products.available}`);
       const total = counted?.total ?? 0;
       if (total > MAX_INDEXED_PRODUCTS) return { generation, rows: undefined };
       const withAnswers = answerOf !== undefined && total <= MAX_PRODUCTS_WITH_ANSWERS;
@@ -272,6 +276,7 @@ export async function readCatalogIndex(db: Executor, answerOf?: AnswerOf): Promi
           (row_number() over (order by category, lower(merchant_name), id))::int - 1 as category_az,
           (row_number() over (order by category desc, lower(merchant_name), id))::int - 1 as category_za
         from ${products}
+        where available
         order by lower(merchant_name), id`);
       const rows = (result as unknown as { rows: IndexRow[] }).rows;
       return { generation, rows, answerOf: withAnswers ? answerOf : undefined };

@@ -3,8 +3,13 @@ export {
   cardArtEmailUrl,
   findProductsByCodes,
   findProductsByIds,
+  findProductsNotOnSale,
+  findSupplierFacts,
   getProduct,
   getProductByCode,
   listProductIds,
   logoUrl,
+  type SupplierFacts,
+  supplierFactsSql,
 } from './service';
+export { type CatalogSyncResult, catalogSyncTask, syncCatalogWithSupplier } from './supplier-sync';

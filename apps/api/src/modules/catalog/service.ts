@@ -100,9 +100,15 @@ function searchFilter(query: Omit<ProductSearchQuery, 'limit' | 'page' | 'sortBy
   };
 }
 
-/** The filter's WHERE: with its values, or with placeholders for a statement built once (`statement`). */
+/** Products on sale: a brand the supplier no longer offers is hidden from browse (decision 068). */
+export const onSale = sql`${products.available}`;
+
+/**
+ * The filter's WHERE: with its values, or with placeholders for a statement built once
+ * (`statement`); always only the products on sale.
+ */
 function searchConditions(filter: { [K in keyof SearchFilter]?: unknown }): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [onSale];
   if (filter.category !== undefined) conditions.push(sql`${products.category} = ${filter.category}`);
   if (filter.pattern !== undefined) conditions.push(sql`${merchantKey} like ${filter.pattern}`);
   if (filter.country !== undefined) conditions.push(sql`${products.countries} @> array[${filter.country}]::text[]`);
@@ -272,10 +278,10 @@ async function countBrowseTotals(db: Executor): Promise<BrowseTotals> {
   const result = await db.execute(sql`
     select p.category, u.country, count(*)::int as total
     from ${products} p cross join lateral unnest(p.countries) with ordinality as u(country, n)
-    where u.country is not null and array_position(p.countries, u.country) = u.n
+    where p.available and u.country is not null and array_position(p.countries, u.country) = u.n
     group by grouping sets ((p.category, u.country), (u.country))
     union all
-    select category, null, count(*)::int from ${products} group by grouping sets ((category), ())`);
+    select category, null, count(*)::int from ${products} where available group by grouping sets ((category), ())`);
   // Both drivers (node-postgres and PGlite) answer a raw statement with its rows.
   const { rows } = result as unknown as { rows: { category: string | null; country: string | null; total: number }[] };
   return new Map(rows.map((row) => [browseTotalKey(row.category, row.country), Number(row.total)]));
@@ -341,7 +347,7 @@ export async function topSellers(db: Executor, limit: number, country: string | 
   const rows = await db
     .select()
     .from(products)
-    .where(country ? sql`${products.countries} @> array[${country}]::text[]` : undefined)
+    .where(and(onSale, country ? sql`${products.countries} @> array[${country}]::text[]` : undefined))
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);
   return rows.map(toProduct);
@@ -360,11 +366,11 @@ export async function productFilters(
   const inCountry = query.country ? sql`${products.countries} @> array[${query.country}]::text[]` : undefined;
   const inCategory = query.category ? eq(products.category, query.category) : undefined;
   const [categoryRows, merchantRows] = await Promise.all([
-    db.selectDistinct({ category: products.category }).from(products).where(inCountry),
+    db.selectDistinct({ category: products.category }).from(products).where(and(onSale, inCountry)),
     db
       .selectDistinct({ name: products.merchantName, key: merchantKey })
       .from(products)
-      .where(and(inCountry, inCategory))
+      .where(and(onSale, inCountry, inCategory))
       .orderBy(merchantKey),
   ]);
   const present = new Set(categoryRows.map((row) => row.category));
@@ -389,6 +395,20 @@ export async function findProductsByIds(db: Executor, ids: readonly string[]): P
   return new Map(rows.map((row) => [row.id.toLowerCase(), toProduct(row)]));
 }
 
+/**
+ * Of the given ids, the products no longer on sale (the supplier stopped offering the brand,
+ * decision 068), by lower-case id: their merchant's name, for the checkout to name them.
+ */
+export async function findProductsNotOnSale(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, merchantName: products.merchantName })
+    .from(products)
+    .where(and(inArray(products.id, wanted), sql`not ${products.available}`));
+  return new Map(rows.map((row) => [row.id.toLowerCase(), row.merchantName]));
+}
+
 export async function getProductByCode(db: Executor, code: string): Promise<Product> {
   const [row] = await db.select().from(products).where(eq(products.code, code)).limit(1);
   if (!row) throw notFound('Product not found');
@@ -401,6 +421,36 @@ export async function findProductsByCodes(db: Executor, codes: readonly string[]
   if (wanted.length === 0) return new Map();
   const rows = await db.select().from(products).where(inArray(products.code, wanted));
   return new Map(rows.map((row) => [row.code, toProduct(row)]));
+}
+
+/** What buying a product's card from the supplier needs: its brand there, and whether its cards carry a PIN. */
+export interface SupplierFacts {
+  /** The supplier's identifier of the brand; null when none was set. */
+  brand: string | null;
+  category: string;
+}
+
+/** The supplier facts of the products of the given codes that exist, by their code (decision 068). */
+export async function findSupplierFacts(db: Executor, codes: readonly string[]): Promise<Map<string, SupplierFacts>> {
+  const wanted = [...new Set(codes)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ code: products.code, brand: products.supplierBrand, category: products.category })
+    .from(products)
+    .where(inArray(products.code, wanted));
+  return new Map(rows.map((row) => [row.code, { brand: row.brand, category: row.category }]));
+}
+
+/**
+ * A product's supplier brand and category as SQL, read by the code another module's statement
+ * names (the vouchers module's claim of a code request, decision 068): a part of its statement,
+ * as decision 057's parts are, so that module reads no table of ours directly.
+ */
+export function supplierFactsSql(productCode: SQL): { brand: SQL; category: SQL } {
+  return {
+    brand: sql`(select ${products.supplierBrand} from ${products} where ${products.code} = ${productCode})`,
+    category: sql`(select ${products.category} from ${products} where ${products.code} = ${productCode})`,
+  };
 }
 
 /** What a product's card art is drawn from, or the merchant's own art when it has given us one. */
@@ -429,6 +479,6 @@ export async function findCardArtFacts(db: Executor, code: string): Promise<Card
 
 /** Product ids in a stable order, for the sitemap: one indexed scan, however large the catalogue. */
 export async function listProductIds(db: Executor, limit: number): Promise<string[]> {
-  const rows = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(limit);
+  const rows = await db.select({ id: products.id }).from(products).where(onSale).orderBy(asc(products.id)).limit(limit);
   return rows.map((row) => row.id);
 }

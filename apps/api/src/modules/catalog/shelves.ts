@@ -2,7 +2,7 @@ import type { ProductShelvesResponse } from '@gvm/contract';
 import { and, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema/catalog';
-import { toProduct } from './service';
+import { onSale, toProduct } from './service';
 
 /** Cards a row of the home page holds (decision 032): more than a desktop shows, so it scrolls. */
 export const SHELF_SIZE = 12;
@@ -143,7 +143,7 @@ async function bandProducts(db: Executor, band: (typeof PRICE_BANDS)[number], co
   const rows = await db
     .select()
     .from(products)
-    .where(and(meets, sql`${products.currency} = ${BAND_CURRENCY}`, inCountry(country)))
+    .where(and(onSale, meets, sql`${products.currency} = ${BAND_CURRENCY}`, inCountry(country)))
     .orderBy(desc(share), desc(products.popularity), products.id)
     .limit(SHELF_SIZE);
   return rows.map(toProduct);
@@ -159,7 +159,7 @@ export async function productShelves(db: Executor, country: string | undefined):
     db
       .select()
       .from(products)
-      .where(and(inArray(products.code, codes), inCountry(country))),
+      .where(and(onSale, inArray(products.code, codes), inCountry(country))),
     ...PRICE_BANDS.map((band) => bandProducts(db, band, country)),
   ]);
   const byCode = new Map<string, ProductRow>(rows.map((row) => [row.code, row]));

@@ -23,7 +23,6 @@ export function issueUnits(input: {
     checkoutSessionId: input.checkoutSessionId,
     buyerId: input.buyerId,
     units: input.units.map(({ gift, ...unit }) => ({ ...unit, heldForGift: gift !== undefined })),
-    encryptionKey: input.encryptionKey,
     at: input.at,
   });
   const recipientOf = new Map(input.units.map((unit) => [unit.unitIndex, unit.gift]));

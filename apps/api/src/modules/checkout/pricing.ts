@@ -17,6 +17,9 @@ import type { SnapshotLine, SnapshotRecipient } from './snapshot';
 
 export const UNKNOWN_PRODUCT_MESSAGE =
   'One of the vouchers in your cart is no longer available. Please remove it and try again.';
+/** A brand the supplier stopped offering (decision 068): the line that holds it says so. */
+export const productNotSoldMessage = (merchant: string) =>
+  `${merchant} vouchers are no longer sold. Please remove them from your cart and try again.`;
 export const MIXED_CURRENCY_MESSAGE = 'Please check out vouchers of one currency at a time.';
 export const INVALID_RECIPIENT_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const tooManyRecipientsMessage = (merchant: string) =>
@@ -54,6 +57,8 @@ export function priceCheckout(
   catalogue: ReadonlyMap<string, Product>,
   /** For the delivery days (today up to a year ahead). */
   now: Date,
+  /** Products no longer on sale (the supplier stopped offering them), by lower-case id: their merchant's name. */
+  notSold: ReadonlyMap<string, string> = new Map(),
 ): { lines: SnapshotLine[]; amount: number; currency: string } {
   const queues = new Map<string, SnapshotRecipient[]>();
   (body.recipients ?? []).forEach((raw, index) => {
@@ -68,6 +73,8 @@ export function priceCheckout(
     const path = `items.${index}`;
     const product = catalogue.get(item.id.toLowerCase());
     if (!product) throw rule(UNKNOWN_PRODUCT_MESSAGE, `${path}.id`);
+    const gone = notSold.get(product._id.toLowerCase());
+    if (gone !== undefined) throw rule(productNotSoldMessage(gone), `${path}.id`);
     if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY_PER_LINE) {
       throw rule(QUANTITY_MESSAGE, `${path}.quantity`);
     }

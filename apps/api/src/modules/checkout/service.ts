@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { checkoutSessions } from '../../db/schema/checkout';
 import { AppError } from '../../lib/errors';
-import { findProductsByIds } from '../catalog';
+import { findProductsByIds, findProductsNotOnSale } from '../catalog';
 import { getCurrentUser } from '../users';
 import { holdCredit, releaseCreditHold } from '../wallets';
 import { releaseDueCreditHolds } from './credit-holds';
@@ -61,11 +61,10 @@ export async function createCheckoutSession(
   if (!buyerName) throw rule(MISSING_NAME_MESSAGE);
   if (body.items.length === 0) throw rule(EMPTY_CART_MESSAGE);
 
-  const catalogue = await findProductsByIds(
-    db,
-    body.items.map((item) => item.id),
-  );
-  const { lines, amount, currency } = priceCheckout(body, catalogue, deps.clock());
+  const ids = body.items.map((item) => item.id);
+  const catalogue = await findProductsByIds(db, ids);
+  const notSold = await findProductsNotOnSale(db, ids);
+  const { lines, amount, currency } = priceCheckout(body, catalogue, deps.clock(), notSold);
   const snapshot: CheckoutSnapshot = { buyer: { name: buyerName, email: buyer.email }, lines };
   const credit = creditAsked(body.walletCredit, amount);
   const creditOnly = credit === amount;

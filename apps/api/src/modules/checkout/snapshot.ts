@@ -19,6 +19,7 @@ export interface SnapshotLine {
   /** Minor units per voucher, from the catalogue's rules (never the client's total). */
   unitAmount: number;
   quantity: number;
+  /** Whether the merchant's cards carry a PIN; kept in older snapshots, unused since codes come from the supplier (decision 068). */
   usesPin: boolean;
   /** One voucher each; the line's other units are the buyer's own. */
   recipients: SnapshotRecipient[];
@@ -48,7 +49,6 @@ export function unitsOf(snapshot: CheckoutSnapshot): SnapshotUnit[] {
         merchantName: line.merchantName,
         value: line.unitAmount,
         currency: line.currency,
-        usesPin: line.usesPin,
         ...(recipient ? { gift: recipient } : {}),
       });
     }

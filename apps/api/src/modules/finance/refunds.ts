@@ -1,4 +1,4 @@
-import { formatMoney, type RefundAnswer, type RefundRequest, toMajorUnits } from '@gvm/contract';
+import { CODE_DELAY_MS, formatMoney, type RefundAnswer, type RefundRequest, toMajorUnits } from '@gvm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { type RefundRow, refunds } from '../../db/schema/finance';
@@ -6,7 +6,7 @@ import { isLockBusy, violatedUniqueConstraint } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { countRefund, lockPaidCheckout, type PaidCheckout } from '../checkout';
 import { recordAudit } from '../ops';
-import { codeLastFourOf, endVouchers, lockVouchersOfCheckout, type VoucherRow, voucherStateOf } from '../vouchers';
+import { endVouchers, lockVouchersOfCheckout, type VoucherRow, voucherLabelOf, voucherStateOf } from '../vouchers';
 import { refundToCredit } from '../wallets';
 import type { Acting, FinanceDeps } from './deps';
 import { holdCustomerMoney, secondOperatorNeeded } from './four-eyes';
@@ -51,11 +51,22 @@ const refusals: Record<Exclude<ReturnType<typeof voucherStateOf>, 'active'>, str
   void: 'it has been voided',
 };
 
-/** Why a voucher cannot be refunded, naming it by the last four characters of its code only. */
-function refusalOf(encryptionKey: string, voucher: VoucherRow): string | null {
+/**
+ * Why a voucher cannot be refunded, naming it by the last four characters of its code only (or
+ * its id's start, while it has none). A voucher whose code is on its way from the supplier may be
+ * activated any moment (decision 068): it can be refunded only once it is 10 minutes late.
+ */
+function refusalOf(encryptionKey: string, voucher: VoucherRow, now: Date): string | null {
   const state = voucherStateOf(voucher);
-  if (state === 'active') return null;
-  return `Voucher ending ${codeLastFourOf(encryptionKey, voucher)} (${voucher.merchantName}) cannot be refunded: ${refusals[state]}.`;
+  const label = `${voucherLabelOf(encryptionKey, voucher)} (${voucher.merchantName})`;
+  if (state === 'active') {
+    const asked = voucher.codeRequestedAt;
+    if (asked && now.getTime() - asked.getTime() < CODE_DELAY_MS) {
+      return `${label} cannot be refunded now: its code is on its way from the supplier.`;
+    }
+    return null;
+  }
+  return `${label} cannot be refunded: ${refusals[state]}.`;
 }
 
 interface RefundAsked {
@@ -74,6 +85,7 @@ function checkRefund(
   vouchers: readonly VoucherRow[],
   others: readonly RefundRow[],
   request: RefundAsked,
+  now: Date,
 ): VoucherRow[] {
   const wanted = request.voucherIds ? new Set(request.voucherIds.map((id) => id.toLowerCase())) : null;
   const chosen = wanted ? vouchers.filter((voucher) => wanted.has(voucher.id)) : [...vouchers];
@@ -82,12 +94,12 @@ function checkRefund(
   }
   if (chosen.length === 0) throw new AppError('BUSINESS_RULE', 'This order has no voucher to refund.');
   for (const voucher of chosen) {
-    const refusal = refusalOf(deps.config.voucherEncryptionKey, voucher);
+    const refusal = refusalOf(deps.config.voucherEncryptionKey, voucher, now);
     if (refusal) throw new AppError('BUSINESS_RULE', refusal);
     const waiting = others.find((other) => other.status === 'pending' && other.voucherIds.includes(voucher.id));
     if (waiting) {
       throw conflict(
-        `Voucher ending ${codeLastFourOf(deps.config.voucherEncryptionKey, voucher)} is already part of a refund waiting in Approvals.`,
+        `${voucherLabelOf(deps.config.voucherEncryptionKey, voucher)} is already part of a refund waiting in Approvals.`,
       );
     }
   }
@@ -131,7 +143,7 @@ async function startRefund(
   now: Date,
 ): Promise<'done' | 'processing'> {
   const ids = chosen.map((voucher) => voucher.id);
-  const ended = await endVouchers(tx, ids, 'refunded');
+  const ended = await endVouchers(tx, ids, 'refunded', now);
   // Under the vouchers' locks nothing else changes them; a shortfall is a broken invariant.
   if (ended.length !== ids.length) throw new Error('a locked voucher changed state during its refund');
   if (!(await countRefund(tx, checkout.id, { amount: refund.amount, toCard: refund.refundTo === 'card' }))) {
@@ -224,7 +236,7 @@ async function recordRefund(
       await holdCustomerMoney(tx, checkout.userId);
       const others = await refundsOfCheckout(tx, checkout.id);
       const vouchers = await lockVouchersOfCheckout(tx, checkout.id);
-      const chosen = checkRefund(deps, checkout, vouchers, others, request);
+      const chosen = checkRefund(deps, checkout, vouchers, others, request, now);
       const waits = await secondOperatorNeeded(
         tx,
         {
@@ -307,11 +319,14 @@ export async function approveRefund(
   await holdCustomerMoney(tx, checkout.userId);
   const others = (await refundsOfCheckout(tx, checkout.id)).filter((other) => other.id !== row.id);
   const vouchers = await lockVouchersOfCheckout(tx, checkout.id);
-  const chosen = checkRefund(deps, checkout, vouchers, others, {
-    voucherIds: row.voucherIds,
-    amount: row.amount,
-    refundTo: row.destination,
-  });
+  const chosen = checkRefund(
+    deps,
+    checkout,
+    vouchers,
+    others,
+    { voucherIds: row.voucherIds, amount: row.amount, refundTo: row.destination },
+    now,
+  );
   const status = await startRefund(tx, deps, checkout, { amount: row.amount, refundTo: row.destination }, chosen, now);
   return { status, vouchers: stateOf(chosen) };
 }

@@ -7,6 +7,7 @@ import { rejectInvalidRequests } from '../../plugins/route-groups';
 import { actorOf, operatorNeed, recordAudit, requireOperator } from '../ops';
 import { requestAdjustment } from './adjustments';
 import { decideApproval, listApprovals } from './approvals';
+import { listWaitingCodes, retryWaitingCode, supplierActivationsCsv, supplierReport } from './codes';
 import type { Acting, FinanceDeps } from './deps';
 import { getOpsOrder } from './order-view';
 import { requestRefund } from './refunds';
@@ -144,6 +145,35 @@ export async function financeRoutes(app: App): Promise<void> {
     handler: (request, reply) =>
       download(request, reply, 'sales-and-refunds', request.query, async (db) =>
         salesCsv(await salesReport(db, request.query)),
+      ),
+  });
+
+  // Codes bought from the supplier (decision 068).
+  app.route({
+    ...fromContract(opsMoneyEndpoints.waitingCodes),
+    config: money,
+    handler: () => listWaitingCodes(app.db),
+  });
+
+  app.route({
+    ...fromContract(opsMoneyEndpoints.retryCode),
+    config: money,
+    handler: (request) =>
+      retryWaitingCode(app.codeIssuer, acting(request), request.params.voucherId, request.body?.reason),
+  });
+
+  app.route({
+    ...fromContract(opsMoneyEndpoints.supplierReport),
+    config: reports,
+    handler: (request) => supplierReport(app.db, app.voucherSupplier, request.query),
+  });
+
+  app.route({
+    ...fromContract(opsMoneyEndpoints.supplierReportCsv),
+    config: reports,
+    handler: (request, reply) =>
+      download(request, reply, 'supplier-activations', request.query, (db) =>
+        supplierActivationsCsv(db, request.query),
       ),
   });
 }

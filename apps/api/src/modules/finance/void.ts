@@ -31,7 +31,7 @@ export async function voidVoucher(
     if (before !== 'active' && before !== 'activated') {
       throw conflict(`This voucher cannot be voided: it is ${before}.`);
     }
-    const [ended] = await endVouchers(tx, [voucher.id], 'void');
+    const [ended] = await endVouchers(tx, [voucher.id], 'void', now);
     if (!ended) throw new Error('a locked voucher changed state while being voided');
     await recordAudit(
       tx,

@@ -1,10 +1,11 @@
 import type { AuditEntry, OpsVoucherPage, VoucherTimelineEntry, VoucherTimelineKind } from '@gvm/contract';
+import { supplierLabel } from '../../adapters/suppliers';
 import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { type GiftEventForTimeline, giftHistoryOfVoucher } from '../gifts';
 import { type Actor, auditTrailOf, recordAudit } from '../ops';
 import { findAccountSummaries } from '../users';
-import { findVoucherWithReplacement, VOUCHER_NOT_FOUND_MESSAGE, type VoucherRow } from '../vouchers';
+import { findVoucherWithReplacement, supplierOfVoucher, VOUCHER_NOT_FOUND_MESSAGE, type VoucherRow } from '../vouchers';
 import { ledgerEntriesOfVoucher } from '../wallets';
 import { toVoucherSummaries } from './voucher-summaries';
 
@@ -111,7 +112,11 @@ async function timelineOf(db: Executor, voucher: VoucherRow, replacement: Vouche
   }
   if (gift?.claimedAt) entries.push({ kind: 'claimed', at: gift.claimedAt, by: shopper(gift.claimedBy), detail: null });
   if (voucher.activatedAt) {
-    entries.push({ kind: 'activated', at: voucher.activatedAt, by: shopper(voucher.ownerId), detail: null });
+    // The card bought from the supplier then (decision 068): who, and its reference there, never the code.
+    const detail = voucher.supplier
+      ? `Code from ${supplierLabel(voucher.supplier)}${voucher.supplierReference ? `, reference ${voucher.supplierReference}` : ''}`
+      : null;
+    entries.push({ kind: 'activated', at: voucher.activatedAt, by: shopper(voucher.ownerId), detail });
   }
   if (replacement) {
     const detail = `For a ${replacement.merchantName} voucher (${replacement.id})`;
@@ -147,9 +152,11 @@ export async function viewVoucher(db: Database, actor: Actor, voucherId: string,
     if (!summary) throw new Error(`voucher ${found.voucher.id} has no summary`);
     const timeline = await timelineOf(tx, found.voucher, found.replacement);
     const gift = await giftHistoryOfVoucher(tx, found.voucher.id);
+    const supplier = await supplierOfVoucher(tx, found.voucher);
     await recordAudit(tx, actor, { action: 'voucher.view', targetType: 'voucher', targetId: found.voucher.id }, now);
     return {
       voucher: summary,
+      supplier,
       gift: gift?.gift ?? null,
       timeline: timeline.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
     };

@@ -7,7 +7,8 @@ import { lastFourOf, type VoucherRow, voucherStateOf } from '../vouchers';
 /**
  * Vouchers as an operator sees them (decision 048): state, buyer, holder, whether a gift, and
  * only the last four characters of the code. A voucher issued before migration 0012 whose last
- * four the start-up backfill has not reached yet shows '····' rather than opening its code here.
+ * four the start-up backfill has not reached yet shows '····' rather than opening its code here;
+ * one with no code yet (bought when its holder activates it, decision 068) shows none.
  */
 export async function toVoucherSummaries(db: Executor, rows: readonly VoucherRow[]): Promise<OpsVoucherSummary[]> {
   const accounts = await findAccountSummaries(
@@ -29,7 +30,7 @@ export async function toVoucherSummaries(db: Executor, rows: readonly VoucherRow
     value: toMajorUnits(row.value),
     currency: row.currency,
     state: voucherStateOf(row),
-    codeLast4: row.codeLast4 ? lastFourOf(row.codeLast4) : '····',
+    codeLast4: row.codeLast4 ? lastFourOf(row.codeLast4) : row.codeCiphertext === null ? null : '····',
     buyer: who(row.buyerId),
     holder: who(row.ownerId),
     checkoutSessionId: row.checkoutSessionId,

@@ -1,7 +1,8 @@
 import type { OpsVoucherState } from '@gvm/contract';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { voucherCodeReissuedEmail } from '../../adapters/mail/templates';
+import { supplierLabel } from '../../adapters/suppliers';
 import { createVoucherCipher, newVoucherCode, newVoucherPin } from '../../adapters/vouchers';
 import type { App } from '../../app-types';
 import type { Database, Executor } from '../../db/client';
@@ -22,6 +23,11 @@ export const REISSUE_UNUSABLE_MESSAGE =
   'Only a voucher still held (not exchanged, converted, refunded or void) can have its code reissued';
 export const REISSUE_UNCLAIMED_MESSAGE =
   'This gift has not been claimed yet: nobody holds its code. Correct the recipient or resend the gift instead.';
+export const REISSUE_NO_CODE_MESSAGE =
+  'This voucher has no code yet: its code is bought from the supplier when its holder activates it.';
+/** A card bought from a real supplier is theirs to replace (decision 068): a code made here would be refused at the till. */
+export const reissueSupplierCodeMessage = (supplier: string) =>
+  `This code was bought from ${supplierLabel(supplier)}: only they can replace it. Void the voucher if its code leaked.`;
 
 /**
  * A voucher's state in the console's words, the same on the customer pages and the money pages
@@ -126,6 +132,11 @@ export async function reissueVoucherCode(
   if (state !== 'active' && state !== 'activated') throw conflict(REISSUE_UNUSABLE_MESSAGE);
   if (!locked.ownerId) throw conflict(REISSUE_UNCLAIMED_MESSAGE);
   const before = codeLastFourOf(deps.encryptionKey, locked);
+  if (before === null) throw conflict(REISSUE_NO_CODE_MESSAGE);
+  // The simulator's codes, like those made here before suppliers, are ours to remake.
+  if (locked.supplier !== null && locked.supplier !== 'simulator') {
+    throw conflict(reissueSupplierCodeMessage(locked.supplier));
+  }
   const cipher = createVoucherCipher(deps.encryptionKey);
   const expected = lastFourOf(expectedLast4);
   if (expected !== before) throw conflict(reissuedAlreadyMessage(expected, before));
@@ -171,10 +182,12 @@ export async function backfillCodeLast4(db: Database, encryptionKey: string): Pr
     const batch = await db
       .select({ id: orders.id, codeCiphertext: orders.codeCiphertext })
       .from(orders)
-      .where(isNull(orders.codeLast4))
+      .where(and(isNull(orders.codeLast4), isNotNull(orders.codeCiphertext)))
       .limit(BACKFILL_BATCH);
     if (batch.length === 0) return filled;
-    const lastFours = batch.map((row) => ({ id: row.id, last4: lastFourOf(cipher.open(row.codeCiphertext)) }));
+    const lastFours = batch.flatMap((row) =>
+      row.codeCiphertext === null ? [] : [{ id: row.id, last4: lastFourOf(cipher.open(row.codeCiphertext)) }],
+    );
     const cases = sql.join(
       lastFours.map((row) => sql`when ${row.id}::uuid then ${row.last4}`),
       sql` `,

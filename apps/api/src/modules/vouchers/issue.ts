@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type OrderItem, toMajorUnits } from '@gvm/contract';
 import { asc, eq } from 'drizzle-orm';
-import { createVoucherCipher, newVoucherCode, newVoucherPin } from '../../adapters/vouchers';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/vouchers';
 import { type Gate, insertRowsWhen, type Keyed, keyedBy, type StatementPart } from '../../db/statement-parts';
 import { logoUrl } from '../catalog';
-import { lastFourOf } from './last-four';
 
 /** One voucher to issue: a unit of a priced checkout line. */
 export interface VoucherUnit {
@@ -17,7 +15,6 @@ export interface VoucherUnit {
   /** Minor units. */
   value: number;
   currency: string;
-  usesPin: boolean;
   /** A gift's voucher belongs to nobody until its recipient claims it. */
   heldForGift: boolean;
 }
@@ -35,21 +32,19 @@ export interface IssuedVoucher {
 export type NewVoucherRow = Keyed<typeof orders.$inferInsert>;
 
 /**
- * The vouchers of one paid checkout session (decision 057): one order per unit with an encrypted
- * code (and PIN), keyed by the session, their ids made here so the rest of the statement can name
- * them. Answers the rows for `issueVouchersPart` and the vouchers they issue.
+ * The vouchers of one paid checkout session (decision 057): one order per unit, keyed by the
+ * session, their ids made here so the rest of the statement can name them. A voucher is stored
+ * value until its holder activates it: its code is bought from the supplier then (decision 068),
+ * so none is made here. Answers the rows for `issueVouchersPart` and the vouchers they issue.
  */
 export function newVouchers(input: {
   checkoutSessionId: string;
   buyerId: string;
   units: readonly VoucherUnit[];
-  encryptionKey: string;
   at: Date;
 }): { rows: NewVoucherRow[]; issued: IssuedVoucher[] } {
-  const cipher = createVoucherCipher(input.encryptionKey);
   const units = [...input.units].sort((a, b) => a.unitIndex - b.unitIndex);
   const rows = units.map((unit) => {
-    const code = newVoucherCode();
     return {
       id: randomUUID(),
       checkoutSessionId: input.checkoutSessionId,
@@ -61,9 +56,6 @@ export function newVouchers(input: {
       merchantName: unit.merchantName,
       value: unit.value,
       currency: unit.currency,
-      codeCiphertext: cipher.seal(code),
-      codeLast4: lastFourOf(code),
-      pinCiphertext: unit.usesPin ? cipher.seal(newVoucherPin()) : null,
       createdAt: input.at,
     };
   });

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, type SQL, type SQLWrapper, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
+import { cancelCodeRequest } from './code-requests';
 
 /**
  * What the operator console reads and does to vouchers (docs/product/operators.md#money,
@@ -76,16 +77,25 @@ export async function lockVoucher(tx: Executor, voucherId: string): Promise<Orde
 /**
  * Ends vouchers for a refund (`refunded`: only if not yet activated, exchanged or converted) or
  * a void (`void`: any voucher still alive, activated or not), inside the caller's transaction.
- * Answers the rows it ended: fewer than asked means one changed state meanwhile.
+ * A code request still outstanding is cancelled with it, or, if an attempt at the supplier holds
+ * it right now, the whole change is refused (409): no card is bought for a voucher that is gone
+ * (decision 068). Answers the rows it ended: fewer than asked means one changed state meanwhile.
  */
-export async function endVouchers(tx: Executor, ids: readonly string[], status: EndedStatus): Promise<OrderRow[]> {
+export async function endVouchers(
+  tx: Executor,
+  ids: readonly string[],
+  status: EndedStatus,
+  now: Date,
+): Promise<OrderRow[]> {
   if (ids.length === 0) return [];
   const alive = [eq(orders.status, 'active'), eq(orders.deactivated, false), eq(orders.swapped, false)];
-  return tx
+  const ended = await tx
     .update(orders)
-    .set({ status, deactivated: true })
+    .set({ status, deactivated: true, codeRequestedAt: null })
     .where(and(inArray(orders.id, [...ids]), ...alive, ...(status === 'refunded' ? [isNull(orders.activatedAt)] : [])))
     .returning();
+  for (const voucher of ended) await cancelCodeRequest(tx, voucher.id, now);
+  return ended;
 }
 
 /**

@@ -15,8 +15,9 @@ import {
 
 /**
  * The vouchers a user holds: the active list (:userId, 403 for anyone else), one voucher, its
- * activation, the till, exchange and conversion (someone else's voucher answers 404, never 403).
- * All for a signed-in caller. `giftOf` tells whether a voucher was sent as a gift, and by whom.
+ * activation (the code bought through `app.codeIssuer`), the till, exchange and conversion
+ * (someone else's voucher answers 404, never 403). All for a signed-in caller. `giftOf` tells
+ * whether a voucher was sent as a gift, and by whom.
  */
 export async function voucherRoutes(app: App, options: { giftOf: GiftOfVoucher }): Promise<void> {
   requireSignIn(app);
@@ -24,7 +25,7 @@ export async function voucherRoutes(app: App, options: { giftOf: GiftOfVoucher }
 
   app.route({
     ...fromContract(voucherEndpoints.active),
-    handler: (request) => listActiveVouchers(app.db, assertSameUser(request, request.params.userId).id),
+    handler: (request) => listActiveVouchers(app.db, assertSameUser(request, request.params.userId).id, app.clock()),
   });
 
   app.route({
@@ -34,13 +35,30 @@ export async function voucherRoutes(app: App, options: { giftOf: GiftOfVoucher }
 
   app.route({
     ...fromContract(voucherEndpoints.voucher),
-    handler: (request) =>
-      tillVoucher(app.db, app.appConfig.voucherEncryptionKey, currentUser(request).id, request.params.id),
+    handler: async (request, reply) => {
+      const till = await tillVoucher(
+        app.db,
+        app.appConfig.voucherEncryptionKey,
+        currentUser(request).id,
+        request.params.id,
+        app.clock(),
+      );
+      return reply.code(till.status).send(till.body);
+    },
   });
 
   app.route({
     ...fromContract(voucherEndpoints.activate),
-    handler: (request) => activateVoucher(app.db, currentUser(request).id, request.params.id, app.clock()),
+    handler: async (request, reply) => {
+      const answer = await activateVoucher(
+        app.db,
+        app.codeIssuer,
+        currentUser(request).id,
+        request.params.id,
+        app.clock,
+      );
+      return reply.code(answer.status).send(answer.body);
+    },
   });
 
   app.route({
@@ -50,7 +68,6 @@ export async function voucherRoutes(app: App, options: { giftOf: GiftOfVoucher }
         userId: currentUser(request).id,
         orderId: request.params.id,
         request: request.body,
-        encryptionKey: app.appConfig.voucherEncryptionKey,
         at: app.clock(),
       }),
   });

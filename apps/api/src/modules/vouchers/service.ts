@@ -1,6 +1,11 @@
 import {
   type ActiveOrder,
-  ALREADY_ACTIVATED_MESSAGE,
+  CODE_DELAY_MS,
+  type CodeStatus,
+  codeDelayedMessage,
+  codeFailedMessage,
+  codePendingMessage,
+  codeUnavailableMessage,
   formatMoney,
   ORDER_NOT_FOUND_MESSAGE,
   type OrderDetail,
@@ -9,30 +14,41 @@ import {
   toMajorUnits,
   toMinorUnits,
   type Voucher,
+  type VoucherPending,
 } from '@gvm/contract';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import { createVoucherCipher, newVoucherCode, newVoucherPin, usesPin } from '../../adapters/vouchers';
+import { createVoucherCipher } from '../../adapters/vouchers';
 import type { Database, Executor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema/vouchers';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findProductsByCodes, getProductByCode, logoUrl } from '../catalog';
+import { findProductsByCodes, findProductsNotOnSale, getProductByCode, logoUrl } from '../catalog';
 import { notifyUser } from '../notifications';
 import { creditWallet } from '../wallets';
-import { lastFourOf } from './last-four';
+import type { CodeIssuer } from './code-issuer';
+import {
+  CODE_ON_ITS_WAY_MESSAGE,
+  cancelCodeRequest,
+  codeNotOnItsWay,
+  codeStatusesOf,
+  codeStatusOf,
+  findCodeRequest,
+  VOUCHER_INACTIVE_MESSAGE,
+} from './code-requests';
 
 /**
  * The vouchers a user holds (decision 019): the active list,
  * one voucher's detail, activation, the voucher at the till, exchange (swap) and conversion to
  * UGM Credit (return). Each state change is one conditional UPDATE ... WHERE <state> RETURNING,
  * so of many simultaneous calls on one voucher exactly one succeeds and the others answer 409.
+ * Activation buys the code from the supplier (decision 068, ./code-issuer).
  */
 
 export const ACTIVATE_FIRST_MESSAGE = 'Activate this voucher to see its code';
 export const VOUCHER_ACTIVATED_MESSAGE = 'An activated voucher cannot be exchanged or converted';
 export const VOUCHER_SWAPPED_MESSAGE = 'This voucher has already been exchanged';
 export const VOUCHER_CONVERTED_MESSAGE = 'This voucher has already been converted to UGM Credit';
-export const VOUCHER_INACTIVE_MESSAGE = 'This voucher is no longer active';
+export { VOUCHER_INACTIVE_MESSAGE };
 export const VOUCHER_REFUNDED_MESSAGE = 'This voucher has been refunded';
 export const VOUCHER_VOIDED_MESSAGE = 'This voucher has been voided';
 export const NOT_EXCHANGEABLE_MESSAGE = 'This voucher cannot be exchanged for that product';
@@ -52,7 +68,7 @@ function isUsable(order: OrderRow): boolean {
 
 const usable: SQL[] = [eq(orders.status, 'active'), eq(orders.swapped, false), eq(orders.deactivated, false)];
 
-function toActiveOrder(order: OrderRow, product: Product | undefined): ActiveOrder {
+function toActiveOrder(order: OrderRow, product: Product | undefined, codeStatus?: CodeStatus): ActiveOrder {
   return {
     _id: order.id,
     merchant: { name: order.merchantName, redemptionUrl: redemptionUrlOf(order.id) },
@@ -63,6 +79,7 @@ function toActiveOrder(order: OrderRow, product: Product | undefined): ActiveOrd
     imageUrl: logoUrl(order.productCode),
     country: product?.country ?? DEFAULT_COUNTRIES,
     createdAt: order.createdAt.toISOString(),
+    ...(codeStatus ? { codeStatus } : {}),
   };
 }
 
@@ -85,19 +102,22 @@ async function ownedOrder(db: Executor, userId: string, orderId: string): Promis
 }
 
 /** Why a voucher can no longer be exchanged or converted (409). */
-function stateConflict(order: OrderRow): AppError {
+function stateConflict(order: OrderRow, now: Date): AppError {
   // Checked first: a refund or a void ends a voucher whatever it was before (activated or not),
   // and sets `deactivated` too, which alone would read as a conversion.
   if (order.status === 'refunded') return conflict(VOUCHER_REFUNDED_MESSAGE);
   if (order.status === 'void') return conflict(VOUCHER_VOIDED_MESSAGE);
   if (order.activatedAt !== null) return conflict(VOUCHER_ACTIVATED_MESSAGE);
+  if (order.codeRequestedAt && now.getTime() - order.codeRequestedAt.getTime() < CODE_DELAY_MS) {
+    return conflict(CODE_ON_ITS_WAY_MESSAGE);
+  }
   if (order.swapped) return conflict(VOUCHER_SWAPPED_MESSAGE);
   if (order.deactivated) return conflict(VOUCHER_CONVERTED_MESSAGE);
   return conflict(VOUCHER_INACTIVE_MESSAGE);
 }
 
-/** The user's active vouchers, newest first. */
-export async function listActiveVouchers(db: Executor, userId: string): Promise<ActiveOrder[]> {
+/** The user's active vouchers, newest first, with where each code stands while it has none. */
+export async function listActiveVouchers(db: Executor, userId: string, now: Date): Promise<ActiveOrder[]> {
   const rows = await db
     .select()
     .from(orders)
@@ -107,7 +127,8 @@ export async function listActiveVouchers(db: Executor, userId: string): Promise<
     db,
     rows.map((row) => row.productCode),
   );
-  return rows.map((row) => toActiveOrder(row, products.get(row.productCode)));
+  const codes = await codeStatusesOf(db, rows, now);
+  return rows.map((row) => toActiveOrder(row, products.get(row.productCode), codes.get(row.id)));
 }
 
 /**
@@ -145,54 +166,109 @@ export async function getVoucherDetail(
   };
 }
 
-/** Activates the owner's voucher, irreversibly; a second call (or a concurrent one) 409 Already Activated. */
+/** What activation answers: 200 with the code in hand, 202 while it is on its way. */
+export type ActivationAnswer =
+  | { status: 200; body: { message: string; order: ActiveOrder } }
+  | { status: 202; body: { status: 'pending'; message: string; order: ActiveOrder } };
+
+/**
+ * Activates the owner's voucher, irreversibly, by buying its code from the supplier (decision
+ * 068): answered with the code in hand when the supplier answers within a few seconds, else
+ * 'on its way' (the till page waits for it). The supplier out of float, or refusing the card for
+ * good, leaves the voucher unactivated with its value (422). A voucher already activated (or a
+ * concurrent call that lost) answers 409 Already Activated.
+ */
 export async function activateVoucher(
   db: Executor,
+  issuer: CodeIssuer,
   userId: string,
   orderId: string,
-  at: Date,
-): Promise<{ message: string; order: ActiveOrder }> {
-  const order = await ownedOrder(db, userId, orderId);
-  const [activated] = await db
-    .update(orders)
-    .set({ activatedAt: at })
-    .where(and(eq(orders.id, order.id), eq(orders.ownerId, userId), isNull(orders.activatedAt), ...usable))
-    .returning();
-  if (!activated) {
-    const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
-    if (now?.activatedAt) throw conflict(ALREADY_ACTIVATED_MESSAGE);
-    if (now?.ownerId !== userId) throw notFound(ORDER_NOT_FOUND_MESSAGE);
-    throw conflict(VOUCHER_INACTIVE_MESSAGE);
+  now: () => Date,
+): Promise<ActivationAnswer> {
+  const outcome = await issuer.activate(userId, orderId);
+  const { merchantName } = outcome.order;
+  switch (outcome.kind) {
+    case 'issued':
+      return {
+        status: 200,
+        body: {
+          message: `Your ${merchantName} voucher has been activated.`,
+          order: await activeOrderOf(db, outcome.order),
+        },
+      };
+    case 'no-float':
+      throw new AppError('BUSINESS_RULE', codeUnavailableMessage(merchantName));
+    case 'failed':
+      throw new AppError('BUSINESS_RULE', codeFailedMessage(merchantName));
+    default: {
+      const status = codeStatusOf({ state: 'pending', requestedAt: outcome.requestedAt }, now());
+      const products = await findProductsByCodes(db, [outcome.order.productCode]);
+      return {
+        status: 202,
+        body: {
+          status: 'pending',
+          message: status === 'delayed' ? codeDelayedMessage(merchantName) : codePendingMessage(merchantName),
+          order: toActiveOrder(outcome.order, products.get(outcome.order.productCode), status),
+        },
+      };
+    }
   }
-  return {
-    message: `Your ${activated.merchantName} voucher has been activated.`,
-    order: await activeOrderOf(db, activated),
-  };
 }
 
-/** The voucher at the till: code and PIN in clear, for its owner only, once activated. */
+/**
+ * The voucher at the till: code, PIN and the card's page in clear, for its owner only, once
+ * activated. While its code is on its way: 202 and where it stands. Not activated: 409, or 422
+ * saying why when the supplier refused the card.
+ */
 export async function tillVoucher(
   db: Executor,
   encryptionKey: string,
   userId: string,
   orderId: string,
-): Promise<Voucher> {
+  now: Date,
+): Promise<{ status: 200; body: Voucher } | { status: 202; body: VoucherPending }> {
   const order = await ownedOrder(db, userId, orderId);
   // A refunded or voided voucher's code is dead (docs/product/operators.md#money): never shown again.
   if (order.status !== 'active') throw conflict(VOUCHER_INACTIVE_MESSAGE);
-  if (order.activatedAt === null) throw conflict(ACTIVATE_FIRST_MESSAGE);
-  const cipher = createVoucherCipher(encryptionKey);
   const product = (await findProductsByCodes(db, [order.productCode])).get(order.productCode);
+  if (order.activatedAt === null) {
+    const request = isUsable(order) ? await findCodeRequest(db, order.id) : null;
+    const status = request ? codeStatusOf(request, now) : null;
+    if (status === 'pending' || status === 'delayed') {
+      return {
+        status: 202,
+        body: {
+          _id: order.id,
+          merchant: { name: order.merchantName },
+          imageUrl: logoUrl(order.productCode),
+          currency: order.currency,
+          valuePurchased: toMajorUnits(order.value),
+          status,
+          message:
+            status === 'delayed' ? codeDelayedMessage(order.merchantName) : codePendingMessage(order.merchantName),
+        },
+      };
+    }
+    if (status === 'unavailable') throw new AppError('BUSINESS_RULE', codeUnavailableMessage(order.merchantName));
+    if (status === 'failed') throw new AppError('BUSINESS_RULE', codeFailedMessage(order.merchantName));
+    throw conflict(ACTIVATE_FIRST_MESSAGE);
+  }
+  const cipher = createVoucherCipher(encryptionKey);
+  const open = (sealed: string | null) => (sealed === null ? null : cipher.open(sealed));
   return {
-    _id: order.id,
-    merchant: { name: order.merchantName },
-    imageUrl: logoUrl(order.productCode),
-    currency: order.currency,
-    valuePurchased: toMajorUnits(order.value),
-    code: cipher.open(order.codeCiphertext),
-    pin: order.pinCiphertext === null ? null : cipher.open(order.pinCiphertext),
-    termsAndConditions: product?.termsAndConditions ?? '',
-    activatedAt: order.activatedAt.toISOString(),
+    status: 200,
+    body: {
+      _id: order.id,
+      merchant: { name: order.merchantName },
+      imageUrl: logoUrl(order.productCode),
+      currency: order.currency,
+      valuePurchased: toMajorUnits(order.value),
+      code: open(order.codeCiphertext),
+      pin: open(order.pinCiphertext),
+      url: open(order.codeUrlCiphertext),
+      termsAndConditions: product?.termsAndConditions ?? '',
+      activatedAt: order.activatedAt.toISOString(),
+    },
   };
 }
 
@@ -220,32 +296,52 @@ export function exchangeRefusal(
   return null;
 }
 
+/** Usable, not activated, and no code on its way from the supplier (or it is more than 10 minutes late). */
+function mayLeaveHolder(order: OrderRow, now: Date): boolean {
+  const waitedLongEnough = !order.codeRequestedAt || now.getTime() - order.codeRequestedAt.getTime() >= CODE_DELAY_MS;
+  return order.activatedAt === null && isUsable(order) && waitedLongEnough;
+}
+
 /**
  * Exchanges the owner's voucher for one of another product of the same value and currency: in
  * one transaction the old voucher is deactivated and marked swapped (only if it is still
- * unactivated and usable) and a new voucher with a new code is issued to the same owner.
+ * unactivated and usable, with no code on its way, or one more than 10 minutes late, whose
+ * request is then cancelled) and a new voucher is issued to the same owner. Its code, like every
+ * voucher's, is bought from the supplier when it is activated (decision 068): an exchange costs
+ * nothing there.
  */
 export async function swapVoucher(
   db: Database,
-  input: { userId: string; orderId: string; request: SwapRequest; encryptionKey: string; at: Date },
+  input: { userId: string; orderId: string; request: SwapRequest; at: Date },
 ): Promise<{ message: string; order: ActiveOrder }> {
   const order = await ownedOrder(db, input.userId, input.orderId);
-  if (order.activatedAt !== null || !isUsable(order)) throw stateConflict(order);
+  if (!mayLeaveHolder(order, input.at)) throw stateConflict(order, input.at);
   const details = input.request.newOrderDetails;
   const product = await getProductByCode(db, details.productCode);
   const original = (await findProductsByCodes(db, [order.productCode])).get(order.productCode);
   const refusal = exchangeRefusal(order, original?.country ?? DEFAULT_COUNTRIES, product, details);
   if (refusal) throw new AppError('BUSINESS_RULE', refusal);
+  // A brand the supplier no longer offers is not sold, by exchange either (decision 068).
+  if ((await findProductsNotOnSale(db, [product._id])).size > 0) {
+    throw new AppError('BUSINESS_RULE', NOT_EXCHANGEABLE_MESSAGE);
+  }
 
-  const cipher = createVoucherCipher(input.encryptionKey);
-  const code = newVoucherCode();
   const issued = await db.transaction(async (tx) => {
     const [old] = await tx
       .update(orders)
-      .set({ swapped: true, deactivated: true })
-      .where(and(eq(orders.id, order.id), eq(orders.ownerId, input.userId), isNull(orders.activatedAt), ...usable))
+      .set({ swapped: true, deactivated: true, codeRequestedAt: null })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          eq(orders.ownerId, input.userId),
+          isNull(orders.activatedAt),
+          codeNotOnItsWay(input.at),
+          ...usable,
+        ),
+      )
       .returning();
     if (!old) return null;
+    await cancelCodeRequest(tx, old.id, input.at);
     const [replacement] = await tx
       .insert(orders)
       .values({
@@ -259,9 +355,6 @@ export async function swapVoucher(
         merchantName: product.merchant.name,
         value: old.value,
         currency: old.currency,
-        codeCiphertext: cipher.seal(code),
-        codeLast4: lastFourOf(code),
-        pinCiphertext: usesPin(product.category) ? cipher.seal(newVoucherPin()) : null,
         createdAt: input.at,
       })
       .returning();
@@ -277,29 +370,39 @@ export async function swapVoucher(
   if (!issued) {
     const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
     if (!now || now.ownerId !== input.userId) throw notFound(ORDER_NOT_FOUND_MESSAGE);
-    throw stateConflict(now);
+    throw stateConflict(now, input.at);
   }
   return { message: EXCHANGE_DONE_MESSAGE, order: toActiveOrder(issued, product) };
 }
 
 /**
  * Converts the owner's voucher into UGM Credit: in one transaction the voucher is deactivated
- * (only if still unactivated and usable) and the wallet (created when missing) credited by its
- * value with a `funding` movement carrying the order id. Once only.
+ * (only if still unactivated and usable, with no code on its way, as for an exchange) and the
+ * wallet (created when missing) credited by its value with a `funding` movement carrying the
+ * order id. Once only.
  */
 export async function returnVoucher(
   db: Database,
   input: { userId: string; orderId: string; at: Date },
 ): Promise<{ message: string; balance: number; currency: string }> {
   const order = await ownedOrder(db, input.userId, input.orderId);
-  if (order.activatedAt !== null || !isUsable(order)) throw stateConflict(order);
+  if (!mayLeaveHolder(order, input.at)) throw stateConflict(order, input.at);
   const credited = await db.transaction(async (tx) => {
     const [old] = await tx
       .update(orders)
-      .set({ deactivated: true })
-      .where(and(eq(orders.id, order.id), eq(orders.ownerId, input.userId), isNull(orders.activatedAt), ...usable))
+      .set({ deactivated: true, codeRequestedAt: null })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          eq(orders.ownerId, input.userId),
+          isNull(orders.activatedAt),
+          codeNotOnItsWay(input.at),
+          ...usable,
+        ),
+      )
       .returning();
     if (!old) return null;
+    await cancelCodeRequest(tx, old.id, input.at);
     const wallet = await creditWallet(tx, {
       userId: input.userId,
       amount: old.value,
@@ -318,7 +421,7 @@ export async function returnVoucher(
   if (!credited) {
     const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
     if (!now || now.ownerId !== input.userId) throw notFound(ORDER_NOT_FOUND_MESSAGE);
-    throw stateConflict(now);
+    throw stateConflict(now, input.at);
   }
   return { message: CONVERSION_DONE_MESSAGE, balance: toMajorUnits(credited.balance), currency: credited.currency };
 }

@@ -43,6 +43,15 @@ export const consolePages: readonly ConsolePage[] = [
     ),
   },
   {
+    label: 'Supplier codes',
+    path: 'codes',
+    capability: 'money.move',
+    Page: page(
+      () => import('./pages/codes-page'),
+      (m) => m.CodesPage,
+    ),
+  },
+  {
     label: 'Chat',
     path: 'chat',
     capability: 'chat',

@@ -6,4 +6,4 @@ export { type EmailBlock, type EmailContent, productName, type RenderedEmail, re
 export { acknowledgementEmail, operationsCopyEmail } from './outreach';
 export { giftReceivedEmail, purchaseReceiptEmail, type ReceiptLine } from './purchase';
 export { type RefundedVoucherLine, refundIssuedEmail, voucherCancelledEmail } from './refund';
-export { voucherCodeReissuedEmail } from './voucher';
+export { supplierFloatAlertEmail, voucherCodeReadyEmail, voucherCodeReissuedEmail } from './voucher';

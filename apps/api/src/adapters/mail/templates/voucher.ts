@@ -37,3 +37,71 @@ export function voucherCodeReissuedEmail({
     ],
   });
 }
+
+/**
+ * To a voucher's holder when its code, bought from the supplier, arrived after the activation had
+ * already answered that it was on its way (decision 068): the holder may have left the till page.
+ * Like every code it stays sealed and is shown in the wallet, never in an e-mail.
+ */
+export function voucherCodeReadyEmail({
+  merchantName,
+  value,
+  currency,
+  voucherUrl,
+}: {
+  merchantName: string;
+  /** Minor units. */
+  value: number;
+  currency: string;
+  voucherUrl: string;
+}): RenderedEmail {
+  const amount = money(value, currency);
+  return renderEmail({
+    subject: `Your ${merchantName} code is ready`,
+    heading: 'Your code is ready',
+    preview: `The code of your ${merchantName} ${amount} voucher has arrived.`,
+    blocks: [
+      { kind: 'paragraph', text: 'Hello,' },
+      {
+        kind: 'paragraph',
+        text: `${merchantName} has sent the code of your ${amount} voucher. See it in your wallet, ready to use at the checkout or the till: ${voucherUrl}`,
+      },
+      { kind: 'button', label: 'See your code', url: voucherUrl },
+    ],
+  });
+}
+
+/**
+ * To operations (OPS_EMAIL) when the supplier refused a card for want of float (decision 068): at
+ * most one an hour. Holders keep their vouchers' value meanwhile and can activate again once the
+ * float is topped up.
+ */
+export function supplierFloatAlertEmail({
+  supplier,
+  merchantName,
+  errorCode,
+  message,
+}: {
+  /** The supplier as people know it ('Tillo'). */
+  supplier: string;
+  merchantName: string;
+  errorCode: string;
+  message: string;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `${supplier} float too low: gift card codes are not being issued`,
+    heading: `The ${supplier} float needs topping up`,
+    preview: `${supplier} refused a ${merchantName} card for want of float.`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${supplier} refused to issue a ${merchantName} card: our float there cannot pay for it (error ${errorCode}: ${message}).`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'Until the float is topped up, shoppers who activate a voucher are told the codes are unavailable and keep their voucher’s value; activating again once it is topped up issues the card. The float is on the console’s Reports page.',
+      },
+      { kind: 'note', text: 'This alert is sent at most once an hour.' },
+    ],
+  });
+}

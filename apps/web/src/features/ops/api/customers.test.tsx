@@ -31,6 +31,7 @@ const pageShowing = (codeLast4: string): OpsVoucherPage => ({
     isGift: false,
     createdAt: '2026-11-27T08:00:00.000Z',
   },
+  supplier: { supplier: 'simulator', reference: 'sim_ref', request: null },
   gift: null,
   timeline: [],
 });

@@ -91,6 +91,7 @@ export function useVoucherAction(voucherId: string) {
           // only while the code still ends in them, so a double press reissues once (decision 053).
           const shown = queryClient.getQueryData<OpsVoucherPage>(voucherKey(voucherId));
           if (!shown) throw new Error('The voucher is not loaded yet.');
+          if (!shown.voucher.codeLast4) throw new Error('This voucher has no code yet.');
           const body = { reason: request.reason, codeLast4: shown.voucher.codeLast4 };
           return callOps(opsCustomerEndpoints.reissueCode, { params, body });
         }

@@ -33,9 +33,21 @@ export function useSalesReport() {
   );
 }
 
+/** The supplier's float and the vouchers activated per day (decision 068). */
+export function useSupplierReport() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['ops', 'reports', 'supplier'],
+      queryFn: () => callOps(opsMoneyEndpoints.supplierReport, { query: {} }),
+      retry: false,
+    }),
+  );
+}
+
 /** The CSV downloads' paths (under /api/v1), as the contract names them. */
 export const reportCsvPaths = {
   outstandingVouchers: opsMoneyEndpoints.outstandingVouchersCsv.path,
   creditOutstanding: opsMoneyEndpoints.creditOutstandingCsv.path,
   sales: opsMoneyEndpoints.salesCsv.path,
+  supplier: opsMoneyEndpoints.supplierReportCsv.path,
 } as const;

@@ -23,13 +23,14 @@ afterEach(() => {
 /** The menu each role sees (docs/product/operators.md#the-console), written out here, not derived. */
 const menuOf: Record<OperatorRole, string[]> = {
   support: ['Customers', 'Chat', 'Messages'],
-  finance: ['Customers', 'Approvals', 'Reports'],
+  finance: ['Customers', 'Approvals', 'Supplier codes', 'Reports'],
   partnerships: ['Partners'],
-  admin: ['Customers', 'Approvals', 'Chat', 'Messages', 'Partners', 'Reports', 'Audit log', 'Team'],
+  admin: ['Customers', 'Approvals', 'Supplier codes', 'Chat', 'Messages', 'Partners', 'Reports', 'Audit log', 'Team'],
 };
 const addressOf: Record<string, string> = {
   Customers: '/ops/customers',
   Approvals: '/ops/approvals',
+  'Supplier codes': '/ops/codes',
   Chat: '/ops/chat',
   Messages: '/ops/messages',
   Partners: '/ops/partners',

@@ -31,6 +31,7 @@ const voucherPage: OpsVoucherPage = {
     isGift: true,
     createdAt: '2026-11-27T08:00:00.000Z',
   },
+  supplier: { supplier: null, reference: null, request: null },
   gift: {
     voucherId: VOUCHER_ID,
     merchantName: 'Argos',
@@ -189,7 +190,7 @@ describe("a voucher's page in the console", { timeout: 20_000 }, () => {
 
   it('links a voucher received in an exchange to the order that paid for it, saying so', async () => {
     const received = { ...voucherPage.voucher, merchantName: 'Tesco', checkoutSessionId: null, isGift: false };
-    serve('support', { voucher: received, gift: null, timeline: [] });
+    serve('support', { ...voucherPage, voucher: received, gift: null, timeline: [] });
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Tesco voucher, £25.00' })).toBeInTheDocument();
     expect(

@@ -83,8 +83,16 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
         <dd>{voucher.state}</dd>
         <dt className="text-gray-700">Code</dt>
         <dd>
-          <span className="font-mono">…{voucher.codeLast4}</span> (last four only)
+          {voucher.codeLast4 ? (
+            <>
+              <span className="font-mono">…{voucher.codeLast4}</span> (last four only)
+            </>
+          ) : (
+            'No code yet (bought from the supplier when the holder activates)'
+          )}
         </dd>
+        <dt className="text-gray-700">Supplier</dt>
+        <dd>{supplierWords(page.supplier, voucher.codeLast4 !== null)}</dd>
         <dt className="text-gray-700">Order id</dt>
         <dd className="break-all font-mono">{voucher.id}</dd>
         <dt className="text-gray-700">Bought by</dt>
@@ -118,6 +126,29 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
     </>
   );
 }
+
+/** Who issued the code and its reference there, or where its request stands (decision 068); never the code. */
+function supplierWords({ supplier, reference, request }: OpsVoucherPage['supplier'], hasCode: boolean): string {
+  const name = supplier ? (supplierNames[supplier] ?? supplier) : null;
+  if (reference) return `${name ?? 'Supplier'}, reference ${reference}`;
+  if (request) {
+    const error = request.lastError ? ` (last error ${request.lastError})` : '';
+    return `${name ?? 'Supplier'}: ${requestWords[request.state]} after ${request.attempts} attempt${request.attempts === 1 ? '' : 's'}${error}`;
+  }
+  if (name) return name;
+  return hasCode
+    ? 'None: a code made here before codes came from a supplier'
+    : 'None yet: asked for when the holder activates';
+}
+
+const supplierNames: Record<string, string> = { tillo: 'Tillo', simulator: 'Supplier simulator' };
+const requestWords: Record<NonNullable<OpsVoucherPage['supplier']['request']>['state'], string> = {
+  pending: 'code on its way',
+  issued: 'code issued',
+  'no-float': 'refused for want of float',
+  failed: 'refused for good',
+  cancelled: 'cancelled (the voucher was exchanged, converted, refunded or voided)',
+};
 
 const timelineWords: Record<OpsVoucherPage['timeline'][number]['kind'], string> = {
   paid: 'Paid',
@@ -165,7 +196,7 @@ function VoucherActions({
   const pendingGift = page.gift && page.gift.delivery !== 'claimed' && !ended;
   const mayHelp = can('customers.help') && pendingGift;
   const held = page.voucher.holder && (page.voucher.state === 'active' || page.voucher.state === 'activated');
-  const mayReissue = can('money.move') && held;
+  const mayReissue = can('money.move') && held && page.voucher.codeLast4 !== null;
   // docs/product/operators.md#void-adjustments: for fraud, irreversible; the server checks the role again.
   const mayVoid = can('money.move') && (page.voucher.state === 'active' || page.voucher.state === 'activated');
   const voidIt = async (reason: string) => {

@@ -45,7 +45,7 @@ export function VoucherTable({ vouchers, caption }: { vouchers: readonly OpsVouc
               </td>
               <td className="py-2 pr-4">{formatMoney(voucher.value, voucher.currency)}</td>
               <td className="py-2 pr-4">{voucher.state}</td>
-              <td className="py-2 pr-4 font-mono">{voucher.codeLast4}</td>
+              <td className="py-2 pr-4 font-mono">{voucher.codeLast4 ?? 'No code yet'}</td>
               <td className="py-2 pr-4 break-all">{voucher.holder?.email ?? 'Nobody yet'}</td>
               <td className="py-2">{dateTime(voucher.createdAt)}</td>
             </tr>

@@ -119,6 +119,7 @@ const voucherPage: OpsVoucherPage = {
     isGift: true,
     createdAt: '2026-11-26T10:00:00.000Z',
   },
+  supplier: { supplier: 'simulator', reference: 'sim_ref', request: null },
   gift: customer.giftsSent[0] ?? null,
   timeline: [],
 };

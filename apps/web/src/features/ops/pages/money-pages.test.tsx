@@ -1,5 +1,11 @@
 import { type OperatorRole, opsEndpoints, roleCapabilities } from '@gvm/contract/ops';
-import { type Approval, type OpsOrder, opsMoneyEndpoints, type RefundRequest } from '@gvm/contract/ops-money';
+import {
+  type Approval,
+  type OpsOrder,
+  opsMoneyEndpoints,
+  type RefundRequest,
+  type WaitingCode,
+} from '@gvm/contract/ops-money';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -165,5 +171,48 @@ describe('Approvals (docs/product/operators.md#approvals)', () => {
     await userEvent.setup().click(within(other).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Refund approved and done.');
     expect(decided).toEqual([OTHER_ID]);
+  });
+});
+
+describe("'Supplier codes' (docs/product/operators.md#codes-from-the-supplier)", () => {
+  const waiting: WaitingCode = {
+    voucherId: '7a1c8a52-5b7e-4f60-9d0a-1c2b3d4e5f61',
+    merchantName: 'Argos',
+    value: 2500,
+    currency: 'GBP',
+    holder: { id: 'u-2', email: 'hana@example.com' },
+    supplier: 'tillo',
+    brand: 'argos',
+    state: 'failed',
+    attempts: 1,
+    requestedAt: '2026-11-27T08:00:00.000Z',
+    nextAttemptAt: null,
+    lastError: '072: Brand [argos] is not available for this partner',
+  };
+
+  it("lists the codes waiting, never a code, and 'Retry now' sends the reason and says what the supplier answered", async () => {
+    const reasons: (string | undefined)[] = [];
+    serve('finance', {
+      ...fakeEndpoint(opsMoneyEndpoints.waitingCodes, () => ({ status: 200, body: { codes: [waiting] } })),
+      ...fakeEndpoint(opsMoneyEndpoints.retryCode, ({ body }) => {
+        reasons.push(body?.reason);
+        return {
+          status: 200,
+          body: { outcome: 'issued' as const, message: 'The supplier issued the code: the holder can see it now.' },
+        };
+      }),
+    });
+    renderConsole('/ops/codes');
+    const item = await screen.findByRole('listitem', { name: 'Argos £25.00' });
+    expect(item).toHaveTextContent('Refused');
+    expect(item).toHaveTextContent('hana@example.com');
+    expect(item).toHaveTextContent('072: Brand [argos] is not available for this partner');
+    await userEvent.click(within(item).getByRole('button', { name: 'Retry now' }));
+    await userEvent.type(within(item).getByLabelText('Reason (optional)'), 'Brand fixed');
+    await userEvent.click(within(item).getByRole('button', { name: 'Confirm retry' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The supplier issued the code: the holder can see it now.',
+    );
+    expect(reasons).toEqual(['Brand fixed']);
   });
 });

@@ -89,7 +89,7 @@ function VoucherTable({ order }: { order: OpsOrder }) {
               <tr key={voucher.id} className="border-gray-100 border-b">
                 <td className="py-2 pr-4">{voucher.merchantName}</td>
                 <td className="py-2 pr-4">{moneyText(voucher.value, voucher.currency)}</td>
-                <td className="py-2 pr-4">ending {voucher.codeLastFour}</td>
+                <td className="py-2 pr-4">{voucher.codeLastFour ? `ending ${voucher.codeLastFour}` : 'No code yet'}</td>
                 <td className="py-2">
                   <VoucherStateBadge state={voucher.state} />
                 </td>

@@ -4,14 +4,22 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { downloadOpsFile } from '../api/ops-client';
-import { reportCsvPaths, useCreditOutstanding, useOutstandingVouchers, useSalesReport } from '../api/reports';
+import {
+  reportCsvPaths,
+  useCreditOutstanding,
+  useOutstandingVouchers,
+  useSalesReport,
+  useSupplierReport,
+} from '../api/reports';
 import { ConsolePageHeading } from '../components/console-page-heading';
 import { type Outcome, OutcomeNote } from '../components/outcome-note';
+import { TableRegion } from '../components/table-region';
 import { moneyText } from '../lib/money-text';
 
 /**
  * /ops/reports (docs/product/operators.md#reports): outstanding vouchers, UGM Credit outstanding,
- * and sales and refunds by day, each with 'Download CSV'.
+ * sales and refunds by day, and the supplier's float with the vouchers activated per day (what the
+ * float had to cover), each with 'Download CSV'.
  */
 export function ReportsPage() {
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -28,6 +36,7 @@ export function ReportsPage() {
       />
       <CreditOutstanding onDownload={() => download(reportCsvPaths.creditOutstanding, 'credit-outstanding.csv')} />
       <Sales onDownload={() => download(reportCsvPaths.sales, 'sales-and-refunds.csv')} />
+      <Supplier onDownload={() => download(reportCsvPaths.supplier, 'supplier-activations.csv')} />
     </>
   );
 }
@@ -35,11 +44,14 @@ export function ReportsPage() {
 function Section({
   id,
   title,
+  figures,
   onDownload,
   children,
 }: {
   id: string;
   title: string;
+  /** The name of its scrolling region of tables, other than the title's (one region per name). */
+  figures: string;
   onDownload(): void;
   children: React.ReactNode;
 }) {
@@ -53,7 +65,8 @@ function Section({
           Download CSV
         </Button>
       </div>
-      <div className="mt-3 overflow-x-auto">{children}</div>
+      {/* On a phone its tables scroll sideways: a region a keyboard can reach (axe's scrollable-region-focusable). */}
+      <TableRegion label={figures}>{children}</TableRegion>
     </section>
   );
 }
@@ -97,7 +110,7 @@ function Loading({ query, what }: { query: { isError: boolean; error: unknown; r
 function OutstandingVouchers({ onDownload }: { onDownload(): void }) {
   const report = useOutstandingVouchers();
   return (
-    <Section id="report-outstanding" title="Outstanding vouchers" onDownload={onDownload}>
+    <Section id="report-outstanding" title="Outstanding vouchers" figures="Outstanding figures" onDownload={onDownload}>
       {report.data ? (
         <>
           <Table
@@ -129,7 +142,7 @@ function OutstandingVouchers({ onDownload }: { onDownload(): void }) {
 function CreditOutstanding({ onDownload }: { onDownload(): void }) {
   const report = useCreditOutstanding();
   return (
-    <Section id="report-credit" title="UGM Credit outstanding" onDownload={onDownload}>
+    <Section id="report-credit" title="UGM Credit outstanding" figures="Credit figures" onDownload={onDownload}>
       {report.data ? (
         <Table
           head={['Currency', 'Wallets', 'Balance']}
@@ -145,7 +158,7 @@ function CreditOutstanding({ onDownload }: { onDownload(): void }) {
 function Sales({ onDownload }: { onDownload(): void }) {
   const report = useSalesReport();
   return (
-    <Section id="report-sales" title="Sales and refunds by day" onDownload={onDownload}>
+    <Section id="report-sales" title="Sales and refunds by day" figures="Sales figures" onDownload={onDownload}>
       {report.data ? (
         <Table
           head={['Day', 'Orders', 'Sales', 'Refunds', 'Refunded']}
@@ -159,6 +172,51 @@ function Sales({ onDownload }: { onDownload(): void }) {
         />
       ) : (
         <Loading query={report} what="Sales and refunds" />
+      )}
+    </Section>
+  );
+}
+
+const supplierNames: Record<string, string> = { tillo: 'Tillo', simulator: 'Supplier simulator' };
+
+function Supplier({ onDownload }: { onDownload(): void }) {
+  const report = useSupplierReport();
+  const name = report.data ? (supplierNames[report.data.supplier] ?? report.data.supplier) : 'The supplier';
+  return (
+    <Section
+      id="report-supplier"
+      title="Supplier float and activations"
+      figures="Supplier figures"
+      onDownload={onDownload}
+    >
+      {report.data ? (
+        <>
+          <h3 className="font-medium text-gray-900">{name}’s float</h3>
+          {report.data.floatError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {report.data.floatError}
+            </p>
+          ) : (
+            <Table
+              head={['Float', 'Available']}
+              rows={report.data.floats.map((row) => [
+                `${row.name} (${row.currency})`,
+                moneyText(row.available, row.currency),
+              ])}
+            />
+          )}
+          <h3 className="mt-4 font-medium text-gray-900">Vouchers activated by day (their cards bought)</h3>
+          <Table
+            head={['Day', 'Activated', 'Face value']}
+            rows={report.data.activations.map((row) => [
+              `${row.day} (${row.currency})`,
+              row.count,
+              moneyText(row.faceValue, row.currency),
+            ])}
+          />
+        </>
+      ) : (
+        <Loading query={report} what="The supplier's float" />
       )}
     </Section>
   );

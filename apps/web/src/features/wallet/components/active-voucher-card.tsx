@@ -1,5 +1,5 @@
-import { type ActiveOrder, ALREADY_ACTIVATED_MESSAGE, cardArtUrl } from '@gvm/contract';
-import { CheckCircle2, Gift } from 'lucide-react';
+import { type ActiveOrder, ALREADY_ACTIVATED_MESSAGE, type CodeStatus, cardArtUrl } from '@gvm/contract';
+import { CheckCircle2, Clock, Gift } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MerchantLogo } from '@/components/merchant-logo';
@@ -22,22 +22,40 @@ function DefaultVoucherImage() {
   );
 }
 
+/** The badge of a voucher whose code has not come (decision 068). */
+const codeBadges: Record<CodeStatus, string> = {
+  pending: 'Getting your code…',
+  delayed: 'Code taking longer',
+  unavailable: 'Code unavailable',
+  failed: 'Code not issued',
+};
+
 /**
  * One active voucher (docs/product/vouchers-and-gifts.md#active-vouchers): Activate (confirmed in a dialog) and Exchange
  * while it is not activated; once activated, 'Show Voucher Details' opens its redemption link.
+ * Activation buys the code from the supplier (decision 068): while it is on its way the card says
+ * so and its till page waits for it; a card the supplier refused leaves Exchange (and, for want of
+ * float, Activate to try again later).
  */
 export function ActiveVoucherCard({ voucher }: { voucher: ActiveOrder }) {
   const name = voucherName(voucher);
   const [confirming, setConfirming] = useState(false);
   const activate = useActivateOrder();
   const redemptionUrl = voucher.merchant.redemptionUrl;
+  const codeStatus = voucher.codeStatus;
+  const onItsWay = codeStatus === 'pending' || codeStatus === 'delayed';
 
   const confirmActivation = () =>
     activate.mutate(voucher._id, {
-      onSuccess: () => toast.success('Success', { description: `Your ${name} voucher has been activated.` }),
+      onSuccess: (answer) => {
+        if ('status' in answer) toast.success(answer.message);
+        else toast.success('Success', { description: `Your ${name} voucher has been activated.` });
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) toast.error(ALREADY_ACTIVATED_MESSAGE);
-        else toast.error('Activation failed', { description: 'Failed to activate the voucher. Please try again.' });
+        else if (error instanceof ApiError && error.status === 422) {
+          toast.error('Activation failed', { description: error.message });
+        } else toast.error('Activation failed', { description: 'Failed to activate the voucher. Please try again.' });
       },
       onSettled: () => setConfirming(false),
     });
@@ -60,12 +78,27 @@ export function ActiveVoucherCard({ voucher }: { voucher: ActiveOrder }) {
             <CheckCircle2 aria-hidden="true" className="h-3.5 w-3.5" />
             Activated
           </p>
+        ) : codeStatus ? (
+          <p className="inline-flex items-center gap-1.5 self-start rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-900">
+            <Clock aria-hidden="true" className="h-3.5 w-3.5" />
+            {codeBadges[codeStatus]}
+          </p>
         ) : (
           <p className="self-start rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-700">
             Not activated
           </p>
         )}
         <div className="mt-auto flex flex-wrap gap-2">
+          {onItsWay && redemptionUrl && (
+            <a
+              href={redemptionUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClassName('primary', 'md', 'h-11 flex-1 sm:h-10')}
+            >
+              Show Voucher Details
+            </a>
+          )}
           {voucher.isActivated ? (
             redemptionUrl && (
               <a
@@ -79,15 +112,23 @@ export function ActiveVoucherCard({ voucher }: { voucher: ActiveOrder }) {
             )
           ) : (
             <>
-              <Button className="h-11 flex-1 sm:h-10" onClick={() => setConfirming(true)} disabled={activate.isPending}>
-                Activate
-              </Button>
-              <Link
-                to={exchangeVoucherHref(voucher)}
-                className={buttonClassName('outline', 'md', 'h-11 flex-1 sm:h-10')}
-              >
-                Exchange
-              </Link>
+              {!onItsWay && codeStatus !== 'failed' && (
+                <Button
+                  className="h-11 flex-1 sm:h-10"
+                  onClick={() => setConfirming(true)}
+                  disabled={activate.isPending}
+                >
+                  Activate
+                </Button>
+              )}
+              {codeStatus !== 'pending' && (
+                <Link
+                  to={exchangeVoucherHref(voucher)}
+                  className={buttonClassName('outline', 'md', 'h-11 flex-1 sm:h-10')}
+                >
+                  Exchange
+                </Link>
+              )}
             </>
           )}
         </div>

@@ -1,5 +1,7 @@
 import {
   type ActiveOrder,
+  codePendingMessage,
+  codeUnavailableMessage,
   type TransferredOrder,
   userEndpoints,
   voucherEndpoints,
@@ -290,6 +292,16 @@ describe('the My Vouchers tab (docs/product/wallet-and-credit.md#wallet-page)', 
   it.each<[string, EndpointAnswer<typeof voucherEndpoints.activate>, string]>([
     ['a second activation', { status: 409, body: { error: 'Already Activated' } }, 'Already Activated'],
     ['a failure', { status: 500, body: { error: 'Boom' } }, 'Failed to activate the voucher. Please try again.'],
+    [
+      'a code on its way from the supplier',
+      { status: 202, body: { status: 'pending', message: codePendingMessage('Argos'), order: argos } },
+      'Getting your code from Argos…',
+    ],
+    [
+      'the supplier out of float',
+      { status: 422, body: { error: codeUnavailableMessage('Argos') } },
+      codeUnavailableMessage('Argos'),
+    ],
   ])('%s gets its toast', async (_, answer, text) => {
     serve({
       ...fakeEndpoint(voucherEndpoints.active, () => ({ status: 200, body: [argos] })),
@@ -299,6 +311,22 @@ describe('the My Vouchers tab (docs/product/wallet-and-credit.md#wallet-page)', 
     await openTab('My Vouchers');
     await activateThroughDialog();
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it.each<[ActiveOrder['codeStatus'], string, string[], string[]]>([
+    ['pending', 'Getting your code…', ['Show Voucher Details'], ['Activate', 'Exchange']],
+    ['delayed', 'Code taking longer', ['Show Voucher Details', 'Exchange'], ['Activate']],
+    ['unavailable', 'Code unavailable', ['Activate', 'Exchange'], ['Show Voucher Details']],
+    ['failed', 'Code not issued', ['Exchange'], ['Activate', 'Show Voucher Details']],
+  ])('a voucher whose code is %s says so and offers what still works', async (codeStatus, badge, shown, hidden) => {
+    serve({ ...fakeEndpoint(voucherEndpoints.active, () => ({ status: 200, body: [{ ...argos, codeStatus }] })) });
+    renderWallet();
+    await openTab('My Vouchers');
+    expect(await screen.findByText(badge)).toBeInTheDocument();
+    for (const name of shown) expect(screen.getByRole(name === 'Activate' ? 'button' : 'link', { name })).toBeVisible();
+    for (const name of hidden) {
+      expect(screen.queryByRole(name === 'Activate' ? 'button' : 'link', { name })).not.toBeInTheDocument();
+    }
   });
 
   it.each<[number, string]>([
