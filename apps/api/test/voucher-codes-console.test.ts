@@ -257,4 +257,43 @@ describe('the catalogue kept to what Tillo sells', () => {
     expect(await syncCatalogWithSupplier(ctx.app.db, ctx.app.voucherSupplier)).toMatchObject({ brands: 0, changed: 0 });
     expect((await ctx.app.db.select().from(products).where(eq(products.code, 'ARGOS-GB')))[0]?.available).toBe(true);
   });
+
+  it("sells a fixed-value brand at Tillo's denominations only, never a value between two of them", async () => {
+    tillo.brands = [
+      {
+        name: 'Tesco',
+        slug: 'tesco',
+        currency: 'GBP',
+        status: 'ENABLED',
+        digital_denominations: [25, 50],
+        digital_face_value_limits: null,
+      },
+    ];
+    await syncCatalogWithSupplier(ctx.app.db, ctx.app.voucherSupplier);
+    const [tesco] = await ctx.app.db.select().from(products).where(eq(products.code, 'TESCO-GB'));
+    expect(tesco).toMatchObject({ denominations: [2500, 5000], minPrice: 2500, maxPrice: 5000, fixedValues: true });
+
+    // The product's answer says so, so its page offers £25 and £50 only.
+    const answer = await ctx.app.inject({ method: 'GET', url: `/api/v1/products/${defined(tesco).id}` });
+    expect(answer.json()).toMatchObject({ denominations: [25, 50], fixedValues: true });
+
+    const buyer = await createUserAndToken(ctx.app, { name: 'Fay Fixed' });
+    const between = await sendAs(
+      ctx.app,
+      'POST',
+      '/wallets/checkout-session',
+      buyer,
+      checkoutPayload([{ product: defined(tesco), value: 30 }]),
+    );
+    expect(between.statusCode).toBe(422);
+    expect(between.json<{ error: string }>().error).toBe(INVALID_CARD_VALUE_MESSAGE);
+    const offered = await sendAs(
+      ctx.app,
+      'POST',
+      '/wallets/checkout-session',
+      buyer,
+      checkoutPayload([{ product: defined(tesco), value: 50 }]),
+    );
+    expect(offered.statusCode, offered.body).toBe(200);
+  });
 });

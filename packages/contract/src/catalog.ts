@@ -38,6 +38,8 @@ export const productSchema = z.object({
   minPrice: z.number(),
   maxPrice: z.number(),
   denominations: z.array(z.number()),
+  /** Present and true when only the denominations can be bought (the supplier's fixed values). */
+  fixedValues: z.boolean().optional(),
   category: z.enum(categoryValues),
 });
 export type Product = z.infer<typeof productSchema>;

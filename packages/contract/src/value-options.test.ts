@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isAcceptedValue, preselectedValue, specValueOptions, valueOptions } from './value-options';
+import {
+  isAcceptedValue,
+  preselectedValue,
+  productPreselectedValue,
+  productValueOptions,
+  specValueOptions,
+  valueOptions,
+} from './value-options';
 
 describe('value options (docs/product/browsing.md#value-options)', () => {
   it('offers 5, 10, 20, 50, 100 and the maximum', () => {
@@ -95,5 +102,22 @@ describe('accepted values of a cart line', () => {
     expect(isAcceptedValue(ranged, -10)).toBe(false);
     expect(isAcceptedValue(ranged, Number.NaN)).toBe(false);
     expect(isAcceptedValue({ minPrice: 1, maxPrice: 1000, denominations: [] }, Number.POSITIVE_INFINITY)).toBe(false);
+  });
+});
+
+describe('a fixed-value product (a supplier sells only its denominations)', () => {
+  const fixed = { minPrice: 25, maxPrice: 50, denominations: [50, 25], fixedValues: true };
+
+  it('offers its denominations, in order, and takes nothing else', () => {
+    expect(productValueOptions(fixed)).toEqual([25, 50]);
+    expect(productPreselectedValue(fixed)).toBeNull();
+    expect(productPreselectedValue({ ...fixed, denominations: [25] })).toBe(25);
+    expect([25, 30, 40, 50].filter((value) => isAcceptedValue(fixed, value))).toEqual([25, 50]);
+  });
+
+  it('leaves every other product to the open-range rule', () => {
+    const open = { minPrice: 25, maxPrice: 50, denominations: [25, 50] };
+    expect(productValueOptions(open)).toEqual(valueOptions(25, 50));
+    expect(isAcceptedValue(open, 30)).toBe(true);
   });
 });

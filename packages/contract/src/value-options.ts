@@ -38,17 +38,39 @@ export interface ProductPricing {
   minPrice: number;
   maxPrice: number;
   denominations: readonly number[];
+  /** Only the denominations can be bought (a supplier's fixed-value brand). */
+  fixedValues?: boolean | undefined;
+}
+
+/**
+ * The options a product's page offers: a fixed-value product's denominations, in order; any
+ * other product's by the rule above (decision 068).
+ */
+export function productValueOptions(product: ProductPricing): number[] {
+  if (product.fixedValues) return [...new Set(product.denominations)].sort((a, b) => a - b);
+  return valueOptions(product.minPrice, product.maxPrice);
+}
+
+/** The value preselected on a product's page: its only value, when it has one. */
+export function productPreselectedValue(product: ProductPricing): number | null {
+  if (product.fixedValues) {
+    const options = productValueOptions(product);
+    return options.length === 1 ? (options[0] ?? null) : null;
+  }
+  return preselectedValue(product.minPrice, product.maxPrice);
 }
 
 /**
  * Whether a value per card (major units) is one the product can be bought at: an option of the
  * spec's rule (which includes every option the product page offers, and the ones under the
  * minimum it offered before decision 030, so carts and guest carts holding them still save and
- * check out), one of its denominations, or anything within its open range. The server checks
- * every cart line with this, so a hand-made request cannot buy an arbitrary amount.
+ * check out), one of its denominations, or anything within its open range; for a fixed-value
+ * product, one of its denominations and nothing else. The server checks every cart line with
+ * this, so a hand-made request cannot buy an arbitrary amount.
  */
 export function isAcceptedValue(product: ProductPricing, value: number): boolean {
   if (!Number.isFinite(value) || value <= 0) return false;
+  if (product.fixedValues) return product.denominations.includes(value);
   if (specValueOptions(product.minPrice, product.maxPrice).includes(value)) return true;
   if (product.denominations.includes(value)) return true;
   return value >= product.minPrice && value <= product.maxPrice;

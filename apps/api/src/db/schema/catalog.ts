@@ -35,6 +35,11 @@ export const products = pgTable(
     supplierBrand: text('supplier_brand'),
     /** False once the supplier no longer offers the brand: hidden from browse, refused at checkout. */
     available: boolean('available').notNull().default(true),
+    /**
+     * True when the supplier sells the brand at its denominations only (no open range): then those
+     * are the only values offered and bought, whatever lies between the minimum and the maximum.
+     */
+    fixedValues: boolean('fixed_values').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

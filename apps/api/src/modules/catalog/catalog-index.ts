@@ -270,7 +270,7 @@ export async function readCatalogIndex(db: Executor, answerOf?: AnswerOf): Promi
       // Each ranking is the ORDER BY of the sort it stands for (service.ts, `orderingsOf`).
       const result = await tx.execute(sql`
         select id::text as id, lower(merchant_name) as name, category, countries,
-          ${withAnswers ? sql`code, merchant_name as "merchantName", redemption_url as "redemptionUrl", description, terms_and_conditions as "termsAndConditions", currency, min_price as "minPrice", max_price as "maxPrice", denominations,` : sql``}
+          ${withAnswers ? sql`code, merchant_name as "merchantName", redemption_url as "redemptionUrl", description, terms_and_conditions as "termsAndConditions", currency, min_price as "minPrice", max_price as "maxPrice", denominations, fixed_values as "fixedValues",` : sql``}
           (row_number() over (order by min_price, id))::int - 1 as price_asc,
           (row_number() over (order by max_price desc, id desc))::int - 1 as price_desc,
           (row_number() over (order by category, lower(merchant_name), id))::int - 1 as category_az,

@@ -17,6 +17,7 @@ export const productColumns = {
   minPrice: products.minPrice,
   maxPrice: products.maxPrice,
   denominations: sql<number[]>`array_to_json(${products.denominations})`,
+  fixedValues: products.fixedValues,
   category: products.category,
 };
 export type ProductFacts = Pick<ProductRow, keyof typeof productColumns>;

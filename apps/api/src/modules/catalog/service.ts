@@ -50,6 +50,8 @@ export function toProduct(row: ProductFacts): Product {
     minPrice: toMajorUnits(row.minPrice),
     maxPrice: toMajorUnits(row.maxPrice),
     denominations: row.denominations.map(toMajorUnits),
+    // Sent only when true: every other product keeps the open-range rule, and its answer its size.
+    ...(row.fixedValues ? { fixedValues: true } : {}),
     category: row.category as CategoryValue,
   };
 }

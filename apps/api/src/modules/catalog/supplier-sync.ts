@@ -30,15 +30,17 @@ interface ProductFacts {
   denominations: number[];
   minPrice: number;
   maxPrice: number;
+  fixedValues: boolean;
   available: boolean;
 }
 
-type Pricing = Pick<ProductFacts, 'denominations' | 'minPrice' | 'maxPrice' | 'available'>;
+type Pricing = Pick<ProductFacts, 'denominations' | 'minPrice' | 'maxPrice' | 'fixedValues' | 'available'>;
 
 /**
  * A product's values as the supplier now offers its brand: an open-value brand's range, with the
  * denominations we suggest kept where the range still takes them; a fixed-value brand's own
- * denominations, spanning its lowest to its highest. Off sale when the supplier does not offer it.
+ * denominations, spanning its lowest to its highest, and only those sold (`fixedValues`: a value
+ * between two of them is not). Off sale when the supplier does not offer it.
  */
 export function pricingOf(product: ProductFacts, brand: SupplierBrand | undefined): Pricing {
   if (!brand?.available || brand.currency !== product.currency) return { ...product, available: false };
@@ -47,13 +49,15 @@ export function pricingOf(product: ProductFacts, brand: SupplierBrand | undefine
   const maxPrice = brand.maxValue ?? fixed.at(-1) ?? product.maxPrice;
   const denominations =
     fixed.length > 0 ? fixed : product.denominations.filter((value) => value >= minPrice && value <= maxPrice);
-  return { denominations, minPrice, maxPrice, available: true };
+  const fixedValues = fixed.length > 0 && brand.minValue === null && brand.maxValue === null;
+  return { denominations, minPrice, maxPrice, fixedValues, available: true };
 }
 
 const samePricing = (a: Pricing, b: Pricing) =>
   a.available === b.available &&
   a.minPrice === b.minPrice &&
   a.maxPrice === b.maxPrice &&
+  a.fixedValues === b.fixedValues &&
   a.denominations.length === b.denominations.length &&
   a.denominations.every((value, index) => value === b.denominations[index]);
 
@@ -72,6 +76,7 @@ export async function syncCatalogWithSupplier(db: Database, supplier: VoucherSup
       denominations: products.denominations,
       minPrice: products.minPrice,
       maxPrice: products.maxPrice,
+      fixedValues: products.fixedValues,
       available: products.available,
     })
     .from(products)

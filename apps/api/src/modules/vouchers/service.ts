@@ -291,7 +291,8 @@ export function exchangeRefusal(
   }
   if (toMinorUnits(requested.valuePurchased) !== order.value) return 'An exchange keeps the voucher’s value';
   if (!product.country.some((country) => countries.includes(country))) return NOT_EXCHANGEABLE_MESSAGE;
-  const withinRange = product.minPrice <= value && value <= product.maxPrice;
+  // A fixed-value product takes its denominations only (decision 068).
+  const withinRange = !product.fixedValues && product.minPrice <= value && value <= product.maxPrice;
   if (!(product.denominations.includes(value) || withinRange)) return NOT_EXCHANGEABLE_MESSAGE;
   return null;
 }

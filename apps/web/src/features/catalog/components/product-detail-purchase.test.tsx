@@ -59,6 +59,11 @@ describe('the value-per-card picker (docs/product/browsing.md#value-options)', (
     expect(optionNames()).toEqual(['£50.00', '£100.00', '£500.00']);
   });
 
+  it("offers a fixed-value product's denominations and nothing between them (decision 068)", () => {
+    renderPurchase(product({ minPrice: 10, maxPrice: 50, denominations: [25, 10, 50], fixedValues: true }));
+    expect(optionNames()).toEqual(['£10.00', '£25.00', '£50.00']);
+  });
+
   it('leaves a ranged value unchosen and Add To Cart disabled until one is picked', async () => {
     renderPurchase(product({ minPrice: 10, maxPrice: 40, currency: 'EUR' }));
     expect(optionNames()).toEqual(['€10.00', '€20.00', '€40.00']);

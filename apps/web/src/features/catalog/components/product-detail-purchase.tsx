@@ -1,4 +1,11 @@
-import { formatMoney, type Product, preselectedValue, toMajorUnits, toMinorUnits, valueOptions } from '@gvm/contract';
+import {
+  formatMoney,
+  type Product,
+  productPreselectedValue,
+  productValueOptions,
+  toMajorUnits,
+  toMinorUnits,
+} from '@gvm/contract';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { AddToCartAction } from './add-to-cart';
 import { AddToCartButton } from './add-to-cart-button';
@@ -25,7 +32,7 @@ export function ProductDetailPurchase({
   /** Told each value the shopper picks (the card art above shows it). */
   onValueChange?(value: number): void;
 }) {
-  const [value, setValue] = useState<number | null>(() => preselectedValue(product.minPrice, product.maxPrice));
+  const [value, setValue] = useState<number | null>(() => productPreselectedValue(product));
   const [quantity, setQuantity] = useState(1);
   const [pending, setPending] = useState(false);
   // The cart's code: wanted once the shopper reaches for the button; `add` once it has loaded.
@@ -33,7 +40,7 @@ export function ProductDetailPurchase({
   const [queued, setQueued] = useState(false);
   const add = useRef<AddToCartAction | null>(null);
   const queuedRef = useRef(false);
-  const options = valueOptions(product.minPrice, product.maxPrice);
+  const options = productValueOptions(product);
   const hasValue = value !== null && value > 0;
 
   const subtotal = hasValue ? toMajorUnits(toMinorUnits(value) * quantity) : null;

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "fixed_values" boolean DEFAULT false NOT NULL;
