@@ -32,6 +32,14 @@ export async function lockPaidCheckout(tx: Executor, id: string): Promise<PaidCh
   return row ?? null;
 }
 
+/** The change a refund of `amount` (negative: taken back) makes to a checkout's refunded sums. */
+function refundedBy(amount: number, toCard: boolean) {
+  return {
+    refundedAmount: sql`${checkoutSessions.refundedAmount} + ${amount}`,
+    cardRefundedAmount: sql`${checkoutSessions.cardRefundedAmount} + ${toCard ? amount : 0}`,
+  };
+}
+
 /**
  * Counts a refund of `amount` against the checkout, in the caller's transaction: false, counting
  * nothing, when it would take the refunds past what was paid, or those to the card past what the
@@ -42,22 +50,16 @@ export async function countRefund(
   id: string,
   refund: { amount: number; toCard: boolean },
 ): Promise<boolean> {
-  const card = refund.toCard ? refund.amount : 0;
+  const moved = refundedBy(refund.amount, refund.toCard);
   const counted = await tx
     .update(checkoutSessions)
-    .set({
-      refundedAmount: sql`${checkoutSessions.refundedAmount} + ${refund.amount}`,
-      cardRefundedAmount: sql`${checkoutSessions.cardRefundedAmount} + ${card}`,
-    })
+    .set(moved)
     .where(
       and(
         eq(checkoutSessions.id, id),
         isNotNull(checkoutSessions.fulfilledAt),
-        lte(sql`${checkoutSessions.refundedAmount} + ${refund.amount}`, checkoutSessions.amount),
-        lte(
-          sql`${checkoutSessions.cardRefundedAmount} + ${card}`,
-          sql`${checkoutSessions.amount} - ${checkoutSessions.creditAmount}`,
-        ),
+        lte(moved.refundedAmount, checkoutSessions.amount),
+        lte(moved.cardRefundedAmount, sql`${checkoutSessions.amount} - ${checkoutSessions.creditAmount}`),
       ),
     )
     .returning({ id: checkoutSessions.id });
@@ -70,13 +72,9 @@ export async function uncountRefund(
   id: string,
   refund: { amount: number; toCard: boolean },
 ): Promise<void> {
-  const card = refund.toCard ? refund.amount : 0;
   const uncounted = await tx
     .update(checkoutSessions)
-    .set({
-      refundedAmount: sql`${checkoutSessions.refundedAmount} - ${refund.amount}`,
-      cardRefundedAmount: sql`${checkoutSessions.cardRefundedAmount} - ${card}`,
-    })
+    .set(refundedBy(-refund.amount, refund.toCard))
     .where(eq(checkoutSessions.id, id))
     .returning({ id: checkoutSessions.id });
   if (uncounted.length !== 1) throw new Error(`checkout ${id} vanished while its refund was being settled`);

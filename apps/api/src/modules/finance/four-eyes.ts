@@ -35,7 +35,7 @@ export async function holdCustomerMoney(tx: Executor, customerId: string): Promi
  * `now`, in minor units: refunds and adjustments (either sign), done, waiting or on their way,
  * not those rejected or refused by the card's provider.
  */
-export async function movedForCustomerToday(
+async function movedForCustomerToday(
   tx: Executor,
   who: { operatorId: string; customerId: string; currency: string },
   now: Date,

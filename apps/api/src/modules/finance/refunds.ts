@@ -215,7 +215,7 @@ export async function requestRefund(
 }
 
 /** What the console is told once the provider has answered, or has not. */
-export async function answerOfSettled(db: Executor, row: RefundRow): Promise<RefundAnswer> {
+async function answerOfSettled(db: Executor, row: RefundRow): Promise<RefundAnswer> {
   if (row.status === 'failed') throw new AppError('UNAVAILABLE', PROVIDER_REFUND_FAILED);
   return { refund: await viewOf(db, row), message: row.status === 'done' ? REFUND_DONE : REFUND_SENT };
 }

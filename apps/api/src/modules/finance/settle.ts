@@ -26,10 +26,10 @@ import { queueRefundMails } from './refund-mails';
 /** How long after recording a refund the job may first ask about it: past any request still waiting on the provider. */
 export const SETTLE_GRACE_MS = 2 * 60_000;
 /** How often the job looks for refunds the provider has not settled. */
-export const SETTLE_SWEEP_MS = 30_000;
+const SETTLE_SWEEP_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
 
-export type ProviderOutcome =
+type ProviderOutcome =
   | { kind: 'made'; providerRefundId: string }
   | { kind: 'refused'; reason: string }
   | { kind: 'unknown'; reason: string };
@@ -66,7 +66,7 @@ async function providerSessionOf(db: Database, row: RefundRow): Promise<string> 
  * settlement locks a `processing` row), and a row another settlement holds or has settled already
  * is answered as it stands.
  */
-export async function settleRefund(
+async function settleRefund(
   db: Database,
   deps: SettleDeps,
   refundId: string,

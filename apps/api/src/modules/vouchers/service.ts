@@ -231,6 +231,14 @@ export async function tillVoucher(
   // A refunded or voided voucher's code is dead (docs/product/operators.md#money): never shown again.
   if (order.status !== 'active') throw conflict(VOUCHER_INACTIVE_MESSAGE);
   const product = (await findProductsByCodes(db, [order.productCode])).get(order.productCode);
+  // What the till shows of the voucher whether its code is here or on its way.
+  const heading = {
+    _id: order.id,
+    merchant: { name: order.merchantName },
+    imageUrl: logoUrl(order.productCode),
+    currency: order.currency,
+    valuePurchased: toMajorUnits(order.value),
+  };
   if (order.activatedAt === null) {
     const request = isUsable(order) ? await findCodeRequest(db, order.id) : null;
     const status = request ? codeStatusOf(request, now) : null;
@@ -238,11 +246,7 @@ export async function tillVoucher(
       return {
         status: 202,
         body: {
-          _id: order.id,
-          merchant: { name: order.merchantName },
-          imageUrl: logoUrl(order.productCode),
-          currency: order.currency,
-          valuePurchased: toMajorUnits(order.value),
+          ...heading,
           status,
           message:
             status === 'delayed' ? codeDelayedMessage(order.merchantName) : codePendingMessage(order.merchantName),
@@ -258,11 +262,7 @@ export async function tillVoucher(
   return {
     status: 200,
     body: {
-      _id: order.id,
-      merchant: { name: order.merchantName },
-      imageUrl: logoUrl(order.productCode),
-      currency: order.currency,
-      valuePurchased: toMajorUnits(order.value),
+      ...heading,
       code: open(order.codeCiphertext),
       pin: open(order.pinCiphertext),
       url: open(order.codeUrlCiphertext),

@@ -89,7 +89,7 @@ export function ActiveVoucherCard({ voucher }: { voucher: ActiveOrder }) {
           </p>
         )}
         <div className="mt-auto flex flex-wrap gap-2">
-          {onItsWay && redemptionUrl && (
+          {(onItsWay || voucher.isActivated) && redemptionUrl && (
             <a
               href={redemptionUrl}
               target="_blank"
@@ -99,18 +99,7 @@ export function ActiveVoucherCard({ voucher }: { voucher: ActiveOrder }) {
               Show Voucher Details
             </a>
           )}
-          {voucher.isActivated ? (
-            redemptionUrl && (
-              <a
-                href={redemptionUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClassName('primary', 'md', 'h-11 flex-1 sm:h-10')}
-              >
-                Show Voucher Details
-              </a>
-            )
-          ) : (
+          {!voucher.isActivated && (
             <>
               {!onItsWay && codeStatus !== 'failed' && (
                 <Button
