@@ -115,7 +115,10 @@ export function brokenLinksInCode(root: string, file: string, cache = new Map<st
 /** Every broken link of the repository at `root`: README.md and docs/, then the code's mentions. */
 export function brokenLinks(root: string): BrokenLink[] {
   const cache = new Map<string, Set<string>>();
-  const markdown = [...(existsSync(join(root, 'README.md')) ? ['README.md'] : []), ...filesUnder(root, 'docs', /\.md$/)];
+  const markdown = [
+    ...(existsSync(join(root, 'README.md')) ? ['README.md'] : []),
+    ...filesUnder(root, 'docs', /\.md$/),
+  ];
   const code = ['apps', 'packages', 'e2e', 'scripts'].flatMap((dir) => filesUnder(root, dir, codeExtensions));
   return [
     ...markdown.flatMap((file) => brokenLinksInMarkdown(root, file, cache)),
