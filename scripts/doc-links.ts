@@ -130,3 +130,32 @@ export function brokenLinks(root: string): BrokenLink[] {
 export function describeBrokenLinks(broken: readonly BrokenLink[]): string {
   return broken.map((link) => `${link.file}:${link.line}: ${link.target} (${link.reason})`).join('\n');
 }
+
+/**
+ * What points outside the repository: the design notes it grew from (a `shared` folder beside
+ * it), the numbered sections of the product description kept there, and tracker numbers of
+ * issues. The repo stands alone: docs/architecture.md and docs/product/ hold what the code follows.
+ */
+const outsideCitation = /\.\.\/shared\b|\bspec 0{2}\d\b|\bissues? #?\d+/gi;
+
+/** Every line of the docs, the code, the migrations and the deploy files that cites outside the repo. */
+export function outsideCitations(root: string): BrokenLink[] {
+  const files = [
+    ...(existsSync(join(root, 'README.md')) ? ['README.md'] : []),
+    ...['docs', 'apps', 'packages', 'e2e', 'scripts', 'deploy', '.ci'].flatMap((dir) =>
+      filesUnder(root, dir, /(\.(md|ts|tsx|mjs|cjs|js|sql|conf|sh)|^run)$/),
+    ),
+  ];
+  return files.flatMap((file) =>
+    readFileSync(join(root, file), 'utf8')
+      .split('\n')
+      .flatMap((text, index) =>
+        [...text.matchAll(outsideCitation)].map((match) => ({
+          file,
+          line: index + 1,
+          target: match[0],
+          reason: 'cites something outside the repository',
+        })),
+      ),
+  );
+}
