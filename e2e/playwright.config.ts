@@ -30,7 +30,7 @@ export default defineConfig({
     // Every failed test keeps its trace (each action, the DOM before and after it, the network and
     // the console), locally and in CI. Without the screencast: a trace's screenshots are the costly
     // part, nearly doubling a test's CPU, while its DOM snapshots cost next to nothing
-    // (docs/performance.md, "The test loop").
+    // (docs/performance-history.md, "The test loop", eighth pass).
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromiumPath,

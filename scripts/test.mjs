@@ -4,7 +4,7 @@
 // once: vitest alone leaves an eighth of two cores idle, waiting on PostgreSQL and on the servers
 // its tests start, and the build fills that instead of taking 50 s after it. The lint and the type
 // check beside vitest too made the whole slower, not faster: the type checker's threads and the
-// test servers then fought for the cores (docs/performance.md, "The test loop", seventh pass). The
+// test servers then fought for the cores (docs/performance-history.md, "The test loop", seventh pass). The
 // browser tests come last, on the build, once everything before has passed: they keep both cores
 // busy by themselves.
 //

@@ -44,7 +44,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     exclude: isolatedTestFiles,
     // One module graph per worker: importing React, the router and the app's modules again for
-    // each file was two thirds of these tests' time (docs/performance.md, the test loop).
+    // each file was two thirds of these tests' time (docs/performance-history.md, the test loop).
     isolate: false,
   },
 });

@@ -159,7 +159,7 @@ async function compare(
 /**
  * The distinct run, sent by a client in a process of its own (distinct-client.ts): with
  * autocannon on the app's own event loop, reading ten answers of 6 KB at a time queued behind the
- * app's work and was counted in its latency (docs/performance.md, 2026-11-23 21:10).
+ * app's work and was counted in its latency (docs/performance-history.md, 2026-11-23 21:10).
  */
 async function measureDistinct(
   base: string,

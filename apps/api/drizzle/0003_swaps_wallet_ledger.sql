@@ -3,7 +3,7 @@ ALTER TABLE "orders" ADD COLUMN "replaces_order_id" uuid;--> statement-breakpoin
 ALTER TABLE "orders" ADD CONSTRAINT "orders_replaces_order_id_orders_id_fk" FOREIGN KEY ("replaces_order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_replaces_order" UNIQUE("replaces_order_id");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_origin" CHECK (("orders"."checkout_session_id" is null) = ("orders"."replaces_order_id" is not null));--> statement-breakpoint
--- The wallet ledger (ARCHITECTURE.md section 6): wallets.balance is the signed sum of its
+-- The wallet ledger (docs/product/wallet-and-credit.md#ledger): wallets.balance is the signed sum of its
 -- movements (funding +, withdrawal -, purchase 0), kept by the database itself. Each movement
 -- written to wallet_transactions moves the balance in the same statement (the CHECK keeps it
 -- non-negative, so an overdrawing withdrawal fails whole); the balance cannot be set by hand.

@@ -5,7 +5,7 @@ import http2 from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** Headers of one HTTP/1.1 hop that HTTP/2 forbids (RFC 9113 §8.2.2), and the host, set anew. */
+/** Headers of one HTTP/1.1 hop that HTTP/2 forbids (RFC 9113, section 8.2.2), and the host, set anew. */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',

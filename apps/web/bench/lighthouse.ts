@@ -29,8 +29,9 @@ const throttlingMethod = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'dev
 /**
  * LIGHTHOUSE_CPU=calibrated sets each run's simulated CPU slowdown from the machine's speed that
  * Lighthouse measured as the run began (its `benchmarkIndex`), by the rule of Lighthouse's CPU
- * slowdown calculator (Lighthouse's docs/throttling.md, 'Calibrating the CPU slowdown'), so every
- * run stands for the same mid-tier phone: the constant 4x assumes a fast desktop (1,500-2,000) and
+ * slowdown calculator ('Calibrating the CPU slowdown' in
+ * https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md), so every run stands
+ * for the same mid-tier phone: the constant 4x assumes a fast desktop (1,500-2,000) and
  * makes a slower or busier host (1,000-1,300: a shared machine) a slower phone than that. The run
  * is gathered first and simulated after (Lighthouse's gather and audit modes; simulated throttling
  * only reads the multiplier when it simulates). A number (LIGHTHOUSE_CPU=3) sets it outright;
@@ -97,7 +98,7 @@ interface Result {
 
 /**
  * Lighthouse's CPU slowdown calculator (lighthouse-cpu-throttling-calculator, linked from
- * Lighthouse's docs/throttling.md): the multiplier that brings a host of this benchmarkIndex to
+ * Lighthouse's throttling docs): the multiplier that brings a host of this benchmarkIndex to
  * Lighthouse's mid-tier phone; 1,533 gives the default 4.
  */
 function calibratedSlowdown(benchmarkIndex: number): number {

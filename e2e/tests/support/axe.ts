@@ -15,8 +15,8 @@ export interface Violation {
  * axe runs in the page itself (the library's "legacy mode"). By default @axe-core/playwright runs
  * it in each frame and then opens a blank page of its own to put the frames' findings together: a
  * new page, and a new renderer, for every scan, about a second of CPU each on this machine, for
- * the sake of cross-origin frames, which no page of the shop has (docs/performance.md, "The test
- * loop"). The rules and what they find are the same.
+ * the sake of cross-origin frames, which no page of the shop has (docs/performance-history.md, "The
+ * test loop", eighth pass). The rules and what they find are the same.
  */
 export async function axeViolations(
   page: Page,

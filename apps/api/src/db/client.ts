@@ -97,7 +97,7 @@ function newPool(connectionString: string, max: number, timeouts: DatabaseTimeou
     max,
     // Connections once opened are kept: pg-pool would close each idle one after 10 s, and the
     // next burst would wait for new ones (a new backend and its first query's catalogue lookups,
-    // about 11 ms more than on a warm connection, docs/performance.md).
+    // about 11 ms more than on a warm connection, docs/performance-history.md).
     min: max,
     // Bounds opening a connection and waiting for a free one in the pool.
     connectionTimeoutMillis: timeouts.connectMs,

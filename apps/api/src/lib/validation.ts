@@ -16,8 +16,8 @@ export function fieldErrorsOf(failure: ValidationFailure): FieldError[] {
 }
 
 /**
- * For routes declared with `attachValidation: true`, whose 400 names what the client shows (spec
- * 000 section 8: the server's `error` text is shown as it is): throws a VALIDATION error whose
+ * For routes declared with `attachValidation: true`, whose 400 names what the client shows (the
+ * server's `error` text is shown as it is, docs/product/README.md#web-client): throws a VALIDATION error whose
  * message `summarise` picks from the field errors. The first field's own message by default.
  */
 export function rejectInvalidRequest(

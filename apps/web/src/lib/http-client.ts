@@ -85,7 +85,8 @@ function authorizationOf(request: HttpRequest): string | undefined {
 
 /**
  * The API's HTTP client: `fetch` with the bearer token (docs/product/README.md#web-client), a 10-second timeout,
- * failures as `ApiError`, and after a 401 one refresh of the session and one repeat (section 4).
+ * failures as `ApiError`, and after a 401 one refresh of the session and one repeat
+ * (docs/product/accounts.md#sessions).
  */
 export const api = {
   transport: ((url, init) => fetch(url, init)) as Transport,

@@ -8,7 +8,7 @@
  * every such total, counted in one pass over the catalogue the first time one is asked for in a
  * generation and kept until the generation changes (decision 022): there are only categories ×
  * countries of them, and counting each on its own read thousands of rows for the first page of
- * each (docs/performance.md).
+ * each (docs/performance-history.md, "Catalogue reads").
  */
 export class CountCache {
   private readonly entries = new Map<string, { total: number; expiresAt: number }>();

@@ -314,7 +314,7 @@ const EVERY_ROW = 2_147_483_647;
  * Only the columns the sorts need go through the count and the sort, and the page's rows are
  * then read by id: a term matching thousands of products ("saffron": 4,000 at 100,000) no
  * longer holds every whole row in the window's store (spilled to disk past `work_mem`) nor
- * sorts them; 2-3 times faster for such terms (docs/performance.md).
+ * sorts them; 2-3 times faster for such terms (docs/performance-history.md).
  */
 function pageOfTermMatches(db: Executor, where: SQL | undefined, sortBy: SortOption) {
   const matching = db

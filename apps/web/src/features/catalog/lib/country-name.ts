@@ -1,7 +1,7 @@
 /**
  * The catalogue's countries by name, as `Intl.DisplayNames` (en-GB) names them: building that
  * object costs 45-80 ms in Chromium on a page's first use (it loads every region's name), which
- * the product page paid in its first render for its breadcrumb (docs/performance.md).
+ * the product page paid in its first render for its breadcrumb (docs/performance-history.md).
  */
 export const CATALOGUE_COUNTRY_NAMES: Readonly<Record<string, string>> = {
   GB: 'United Kingdom',

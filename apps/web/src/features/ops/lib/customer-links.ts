@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 
 /**
  * Where a customer's page links to a voucher and to a customer: the Customers pages by default;
- * the Chat page shows them beside the conversation instead (docs/product/operators.md#chat), so
+ * the Chat page shows them beside the conversation instead (docs/product/support-chat.md#the-console), so
  * a gift's resend or correction is done without leaving it.
  */
 export interface CustomerLinks {

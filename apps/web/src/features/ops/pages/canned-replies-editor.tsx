@@ -13,7 +13,7 @@ import { type Outcome, OutcomeNote } from '../components/outcome-note';
 import { useOperator } from '../hooks/use-operator';
 
 /**
- * /ops/chat/canned-replies (docs/product/operators.md#chat): the canned replies an operator
+ * /ops/chat/canned-replies (docs/product/support-chat.md#canned-replies): the canned replies an operator
  * inserts with '/' and the name; `{firstName}` becomes the customer's first name. Admins
  * create, rewrite and delete them (`chat.canned`); others read them.
  */

@@ -225,7 +225,7 @@ const renderConsole = (path: string) => renderRoutes([{ path: '/ops/*', Componen
 const posts = (requests: { method: string; path: string; body: unknown }[], path: string) =>
   requests.filter((request) => request.method === 'POST' && request.path === path).map((request) => request.body);
 
-describe('the console’s Chat page (docs/product/operators.md#chat)', () => {
+describe('the console’s Chat page (docs/product/support-chat.md#the-console)', () => {
   it('lists conversations newest activity first with their state, assignee and unread count', async () => {
     serve('support');
     renderConsole('/ops/chat');

@@ -47,7 +47,7 @@ import { dateTime } from '../lib/format';
 import { CannedRepliesEditor } from './canned-replies-editor';
 
 /**
- * /ops/chat (support, admin; docs/product/operators.md#chat): the live chat's conversations, one
+ * /ops/chat (support, admin; docs/product/support-chat.md#the-console): the live chat's conversations, one
  * conversation with the customer's page beside it, and (admin) the canned replies. One socket is
  * open while the page is (decision 051).
  */

@@ -20,7 +20,7 @@ const CLAIM_FAILED = 'Failed to redeem the gift. Please try again.';
 /**
  * docs/product/vouchers-and-gifts.md#claiming-a-gift: the sender's e-mail finds the pending gifts they sent to
  * the caller; one is chosen, then redeemed (confirm-claim, then /confirmation) or exchanged.
- * Errors show the server's own text inline (section 8).
+ * Errors show the server's own text inline (docs/product/README.md#web-client).
  */
 export function RedeemByEmail() {
   const navigate = useNavigate();
