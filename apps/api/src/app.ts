@@ -25,7 +25,7 @@ import { creditHoldReleaseTask } from './modules/checkout';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { servesDevMailbox } from './modules/dev-mailbox/gate';
 import { devMailboxAbsentRoutes, devMailboxRoutes } from './modules/dev-mailbox/routes';
-import { financeRoutes, settleRefundsTask } from './modules/finance';
+import { financeOpsRoutes, settleRefundsTask } from './modules/finance';
 import { giftOfVoucher, giftScheduleTask, registerGiftScheduler } from './modules/gifts';
 import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes, probeRoutes } from './modules/health/routes';
@@ -36,7 +36,7 @@ import { outreachRoutes } from './modules/outreach/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
-import { supportRoutes } from './modules/support';
+import { customerCareOpsRoutes } from './modules/customer-care';
 import { findUserContacts } from './modules/users';
 import { usersRoutes } from './modules/users/routes';
 import {
@@ -225,9 +225,9 @@ export async function buildApp({
       await api.register(walletRoutes);
       await api.register(paymentRoutes);
       await api.register(opsRoutes);
-      await api.register(supportRoutes);
+      await api.register(customerCareOpsRoutes);
       await api.register(outreachOpsRoutes);
-      await api.register(financeRoutes);
+      await api.register(financeOpsRoutes);
       await api.register(chatRoutes, { chat });
       await api.register(chatOpsRoutes, { chat });
     },

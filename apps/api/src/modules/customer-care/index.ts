@@ -3,4 +3,4 @@
  * the modules that own customers' data (auth, users, vouchers, gifts, wallets, outreach), with
  * the operator checks and audit rows of the ops module. It owns no table (decision 048).
  */
-export { supportRoutes } from './routes';
+export { customerCareOpsRoutes } from './ops-routes';

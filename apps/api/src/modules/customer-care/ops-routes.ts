@@ -7,7 +7,7 @@ import {
   correctGiftRecipientForCustomer,
   reissueCodeForCustomer,
   resendGiftForCustomer,
-  type SupportDeps,
+  type CustomerCareDeps,
   setCustomerDisabled,
   signCustomerOutEverywhere,
 } from './actions';
@@ -20,10 +20,10 @@ import { viewVoucher } from './voucher-page';
  * 066, `requireOperator` and `operatorRoute`), then parses and answers; the rules and
  * transactions are in ./actions and the owning modules.
  */
-export async function supportRoutes(app: App): Promise<void> {
+export async function customerCareOpsRoutes(app: App): Promise<void> {
   requireOperator(app);
   rejectInvalidRequests(app);
-  const deps: SupportDeps = {
+  const deps: CustomerCareDeps = {
     db: app.db,
     clock: app.clock,
     sessionsEnded: (sessionIds) => {

@@ -26,7 +26,7 @@ import { voidVoucher } from './void';
  * route checks the operator's session and capability on the server before it reads the request,
  * and every change is audited in its own transaction (decisions 045, 049 and 066).
  */
-export async function financeRoutes(app: App): Promise<void> {
+export async function financeOpsRoutes(app: App): Promise<void> {
   requireOperator(app);
   rejectInvalidRequests(app);
   // One queue for the app: a customer's money moves wait their turn here, not in PostgreSQL.
