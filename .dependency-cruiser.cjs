@@ -17,7 +17,7 @@ const tableFilesOf = {
   finance: ['finance'],
   notifications: ['notifications'],
   gifts: ['gifts'],
-  ops: ['ops'],
+  operators: ['operators'],
   outreach: ['outreach'],
   users: ['users'],
   vouchers: ['vouchers'],

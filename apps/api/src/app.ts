@@ -23,6 +23,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { type ChatTimings, chatOpsRoutes, chatRoutes, registerChat } from './modules/chat';
 import { creditHoldReleaseTask } from './modules/checkout';
 import { checkoutRoutes } from './modules/checkout/routes';
+import { customerCareOpsRoutes } from './modules/customer-care';
 import { servesDevMailbox } from './modules/dev-mailbox/gate';
 import { devMailboxAbsentRoutes, devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { financeOpsRoutes, settleRefundsTask } from './modules/finance';
@@ -30,13 +31,12 @@ import { giftOfVoucher, giftScheduleTask, registerGiftScheduler } from './module
 import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes, probeRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
-import { opsRoutes } from './modules/ops';
+import { operatorOpsRoutes } from './modules/operators';
 import { outreachOpsRoutes } from './modules/outreach/ops-routes';
 import { outreachRoutes } from './modules/outreach/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
-import { customerCareOpsRoutes } from './modules/customer-care';
 import { findUserContacts } from './modules/users';
 import { usersRoutes } from './modules/users/routes';
 import {
@@ -224,7 +224,7 @@ export async function buildApp({
       await api.register(voucherRoutes, { giftOf: giftOfVoucher });
       await api.register(walletRoutes);
       await api.register(paymentRoutes);
-      await api.register(opsRoutes);
+      await api.register(operatorOpsRoutes);
       await api.register(customerCareOpsRoutes);
       await api.register(outreachOpsRoutes);
       await api.register(financeOpsRoutes);

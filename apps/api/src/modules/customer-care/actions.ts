@@ -2,7 +2,7 @@ import type { OpsActionResult, OpsCorrectRecipientRequest, OpsReissueRequest } f
 import type { Database } from '../../db/client';
 import { setAccountDisabled, signOutEverywhere } from '../auth';
 import { correctGiftRecipientAsOperator, type GiftMailDeps, resendGiftAsOperator } from '../gifts';
-import { type Actor, auditedChange } from '../ops';
+import { type Actor, auditedChange } from '../operators';
 import { findUserContacts } from '../users';
 import { reissueVoucherCode } from '../vouchers';
 

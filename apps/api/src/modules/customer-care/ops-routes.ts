@@ -2,12 +2,12 @@ import { opsCustomerEndpoints as endpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
 import { rejectInvalidRequests } from '../../plugins/route-groups';
 import { giftMailDepsOf } from '../gifts';
-import { operatorRoute, requireOperator } from '../ops';
+import { operatorRoute, requireOperator } from '../operators';
 import {
+  type CustomerCareDeps,
   correctGiftRecipientForCustomer,
   reissueCodeForCustomer,
   resendGiftForCustomer,
-  type CustomerCareDeps,
   setCustomerDisabled,
   signCustomerOutEverywhere,
 } from './actions';

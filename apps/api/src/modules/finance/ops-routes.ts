@@ -4,7 +4,7 @@ import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
 import { KeyedQueue } from '../../lib/keyed-queue';
 import { rejectInvalidRequests } from '../../plugins/route-groups';
-import { actorOf, operatorNeed, recordAudit, requireOperator } from '../ops';
+import { actorOf, operatorNeed, recordAudit, requireOperator } from '../operators';
 import { requestAdjustment } from './adjustments';
 import { decideApproval, listApprovals } from './approvals';
 import { listWaitingCodes, retryWaitingCode, supplierActivationsCsv, supplierReport } from './codes';
