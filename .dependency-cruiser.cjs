@@ -123,6 +123,17 @@ module.exports = {
       },
     },
     {
+      name: 'api-app-through-index',
+      comment:
+        'Outside modules/ (app.ts, server.ts, the command-line tools), the API reaches a module only through its index.ts (./modules/<module>).',
+      severity: 'error',
+      from: { path: `${api}/`, pathNot: `${api}/modules/` },
+      to: {
+        path: `${api}/modules/`,
+        pathNot: `${api}/modules/[^/]+/index\\.ts$`,
+      },
+    },
+    {
       name: 'api-shared-imports-no-module',
       comment: 'lib/, plugins/, adapters/ and db/ are below the modules, so they import none.',
       severity: 'error',
