@@ -17,7 +17,7 @@ const tableFilesOf = {
   finance: ['finance'],
   notifications: ['notifications'],
   gifts: ['gifts'],
-  ops: ['ops'],
+  operators: ['operators'],
   outreach: ['outreach'],
   users: ['users'],
   vouchers: ['vouchers'],
@@ -120,6 +120,17 @@ module.exports = {
       to: {
         path: `${api}/modules/`,
         pathNot: [`${api}/modules/$1/`, `${api}/modules/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'api-app-through-index',
+      comment:
+        'Outside modules/ (app.ts, server.ts, the command-line tools), the API reaches a module only through its index.ts (./modules/<module>).',
+      severity: 'error',
+      from: { path: `${api}/`, pathNot: `${api}/modules/` },
+      to: {
+        path: `${api}/modules/`,
+        pathNot: `${api}/modules/[^/]+/index\\.ts$`,
       },
     },
     {

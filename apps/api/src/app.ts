@@ -15,39 +15,32 @@ import { registerPeriodicTasks } from './jobs/plugin';
 import { createBroadcast } from './lib/broadcast';
 import { loggerOptions } from './lib/log-redaction';
 import { registerRequestContext } from './lib/request-context';
-import { authRoutes } from './modules/auth/routes';
-import { createSessionRegistry, type SessionEnded } from './modules/auth/session-registry';
-import { cartRoutes } from './modules/carts/routes';
-import { catalogSyncTask } from './modules/catalog';
-import { catalogRoutes } from './modules/catalog/routes';
-import { type ChatTimings, chatOpsRoutes, chatRoutes, registerChat } from './modules/chat';
-import { creditHoldReleaseTask } from './modules/checkout';
-import { checkoutRoutes } from './modules/checkout/routes';
-import { servesDevMailbox } from './modules/dev-mailbox/gate';
-import { devMailboxAbsentRoutes, devMailboxRoutes } from './modules/dev-mailbox/routes';
-import { financeRoutes, settleRefundsTask } from './modules/finance';
-import { giftOfVoucher, giftScheduleTask, registerGiftScheduler } from './modules/gifts';
-import { giftRoutes } from './modules/gifts/routes';
-import { healthRoutes, probeRoutes } from './modules/health/routes';
-import { notificationRoutes } from './modules/notifications/routes';
-import { opsRoutes } from './modules/ops';
-import { outreachOpsRoutes } from './modules/outreach/ops-routes';
-import { outreachRoutes } from './modules/outreach/routes';
-import { paymentRoutes } from './modules/payments/routes';
-import { publicConfigRoutes } from './modules/public-config/routes';
-import { seoRoutes } from './modules/seo/routes';
-import { supportRoutes } from './modules/support';
-import { findUserContacts } from './modules/users';
-import { usersRoutes } from './modules/users/routes';
+import { authRoutes, createSessionRegistry, type SessionEnded } from './modules/auth';
+import { cartRoutes } from './modules/carts';
+import { catalogRoutes, catalogSyncTask } from './modules/catalog';
+import { type ChatService, type ChatTimings, chatOpsRoutes, chatRoutes, registerChat } from './modules/chat';
+import { checkoutRoutes, creditHoldReleaseTask } from './modules/checkout';
+import { customerCareOpsRoutes } from './modules/customer-care';
+import { devMailboxAbsentRoutes, devMailboxRoutes, servesDevMailbox } from './modules/dev-mailbox';
+import { financeOpsRoutes, settleRefundsTask } from './modules/finance';
+import { giftOfVoucher, giftRoutes, giftScheduleTask, registerGiftScheduler } from './modules/gifts';
+import { healthRoutes, probeRoutes } from './modules/health';
+import { notificationRoutes } from './modules/notifications';
+import { operatorOpsRoutes } from './modules/operators';
+import { outreachOpsRoutes, outreachRoutes } from './modules/outreach';
+import { paymentRoutes } from './modules/payments';
+import { publicConfigRoutes } from './modules/public-config';
+import { seoRoutes } from './modules/seo';
+import { findUserContacts, userRoutes } from './modules/users';
 import {
   type CodeIssuerOptions,
   codeLast4BackfillTask,
   registerCodeIssuer,
   startCodeRetries,
+  voucherRoutes,
 } from './modules/vouchers';
-import { voucherRoutes } from './modules/vouchers/routes';
-import { walletRoutes } from './modules/wallets/routes';
-import { wishlistRoutes } from './modules/wishlists/routes';
+import { walletRoutes } from './modules/wallets';
+import { wishlistRoutes } from './modules/wishlists';
 import { registerApiReference } from './plugins/api-reference';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
@@ -208,28 +201,10 @@ export async function buildApp({
   // Before the modules: the OpenAPI document is built from the routes registered after it.
   await registerApiReference(app);
 
+  // Every module's routes under /api/v1, each group in a context of its own: the shop's, then the console's.
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(catalogRoutes);
-      await api.register(cartRoutes);
-      await api.register(wishlistRoutes);
-      await api.register(outreachRoutes);
-      await api.register(authRoutes);
-      await api.register(usersRoutes);
-      await api.register(notificationRoutes);
-      await api.register(publicConfigRoutes);
-      await api.register(checkoutRoutes);
-      await api.register(giftRoutes);
-      await api.register(voucherRoutes, { giftOf: giftOfVoucher });
-      await api.register(walletRoutes);
-      await api.register(paymentRoutes);
-      await api.register(opsRoutes);
-      await api.register(supportRoutes);
-      await api.register(outreachOpsRoutes);
-      await api.register(financeRoutes);
-      await api.register(chatRoutes, { chat });
-      await api.register(chatOpsRoutes, { chat });
+      for (const routes of [...shopRoutes(chat), ...consoleRoutes(chat)]) await api.register(routes);
     },
     { prefix: API_BASE_PATH },
   );
@@ -242,6 +217,48 @@ export async function buildApp({
   await app.register(servesDevMailbox(config) ? devMailboxRoutes : devMailboxAbsentRoutes);
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** One module's routes, registered in a context of its own under API_BASE_PATH. */
+type ModuleRoutes = (api: App) => Promise<void>;
+
+/**
+ * The shop's routes, each module's `xxxRoutes` (its routes.ts), in the order the OpenAPI document
+ * lists them. A lower module is given what it needs of a higher one here (decision 046).
+ */
+function shopRoutes(chat: ChatService): ModuleRoutes[] {
+  return [
+    healthRoutes,
+    catalogRoutes,
+    cartRoutes,
+    wishlistRoutes,
+    outreachRoutes,
+    authRoutes,
+    userRoutes,
+    notificationRoutes,
+    publicConfigRoutes,
+    checkoutRoutes,
+    giftRoutes,
+    // A voucher's detail says whether it was sent as a gift; gifts builds on vouchers.
+    (api) => voucherRoutes(api, { giftOf: giftOfVoucher }),
+    walletRoutes,
+    paymentRoutes,
+    (api) => chatRoutes(api, { chat }),
+  ];
+}
+
+/**
+ * The operator console's routes (/api/v1/ops/...), each module's `xxxOpsRoutes` (its
+ * ops-routes.ts); every group checks the operator before it reads the request (decision 066).
+ */
+function consoleRoutes(chat: ChatService): ModuleRoutes[] {
+  return [
+    operatorOpsRoutes,
+    customerCareOpsRoutes,
+    outreachOpsRoutes,
+    financeOpsRoutes,
+    (api) => chatOpsRoutes(api, { chat }),
+  ];
 }
 
 /**

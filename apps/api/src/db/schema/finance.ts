@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { checkoutSessions } from './checkout';
-import { operators } from './ops';
+import { operators } from './operators';
 import { users } from './users';
 
 export const moneyRequestStatuses = ['pending', 'done', 'rejected'] as const;

@@ -8,7 +8,7 @@ export * from './gifts';
 export * from './jobs';
 export * from './mail';
 export * from './notifications';
-export * from './ops';
+export * from './operators';
 export * from './outreach';
 export * from './payment-simulator';
 export * from './users';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { operators } from './ops';
+import { operators } from './operators';
 
 /** Newsletter sign-ups: an address is stored once, however often it subscribes. */
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {

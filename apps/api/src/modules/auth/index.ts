@@ -26,3 +26,5 @@ export {
 export { CODES_PER_ADDRESS_PER_HOUR } from './login-code-service';
 export { authRoutes } from './routes';
 export { hashLoginCode, hashOpaqueToken, newLoginCode, newOpaqueToken, unmatchableCodeHash } from './secrets';
+/** The session registry every instance keeps, told of ended sessions (decisions 020 and 056). */
+export { createSessionRegistry, type SessionEnded } from './session-registry';

@@ -16,7 +16,7 @@ const REPLACED_CODE =
 
 /**
  * A table of e-mailed sign-in codes: shoppers' (`login_codes`, this module's) and operators'
- * (`operator_login_codes`, the ops module's) have these columns alike. Each module passes its own
+ * (`operator_login_codes`, the operators module's) have these columns alike. Each module passes its own
  * table and hashes its codes with a binding of its own, so a row of one can never stand for a
  * row of the other (decision 045).
  */

@@ -1,4 +1,9 @@
-/** The catalogue module's public face: what other modules may call (they never reach `products` directly). */
+/**
+ * The catalogue module's public face: what other modules may call (they never reach `products`
+ * directly), its routes and its daily sync with the supplier.
+ */
+
+export { catalogRoutes } from './routes';
 export {
   cardArtEmailUrl,
   findProductsByCodes,

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { type ChatCannedReplyRow, chatCannedReplies } from '../../db/schema/chat';
 import { violatedUniqueConstraint } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/errors';
-import { type Actor, recordAudit } from '../ops';
+import { type Actor, recordAudit } from '../operators';
 
 /**
  * Canned replies (docs/product/support-chat.md#canned-replies): admins write them, operators

@@ -10,7 +10,7 @@ import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { chatConversations } from '../../db/schema/chat';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { type Actor, operatorsWithCapability, recordAudit } from '../ops';
+import { type Actor, operatorsWithCapability, recordAudit } from '../operators';
 import { findUserContacts } from '../users';
 import type { ChatContext } from './context';
 import {

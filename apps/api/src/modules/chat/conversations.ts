@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ChatConversationRow, type ChatMessageRow, chatConversations, chatMessages } from '../../db/schema/chat';
 import { notFound } from '../../lib/errors';
-import { operatorsWithCapability } from '../ops';
+import { operatorsWithCapability } from '../operators';
 import { onlineOperatorIds } from './presence';
 
 /** The rules every side shares: conversations, their row lock, storing a message once. */

@@ -2,7 +2,7 @@ import { chatCloseCodes, type OperatorChatEvent, type ShopperChatEvent } from '@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SessionRegistry } from '../../plugins/auth';
-import { isOperatorSessionUsable } from '../ops';
+import { isOperatorSessionUsable } from '../operators';
 import type { ChatBusEvent } from './bus';
 import type { ChatContext } from './context';
 import { anyOperatorOnline, clearInstance, markAbsent, markPresent, type PartyKind, refreshInstance } from './presence';

@@ -2,7 +2,7 @@ import { opsChatEndpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
 import { rejectInvalidRequests } from '../../plugins/route-groups';
-import { actorOf, operatorNeed, requireOperator } from '../ops';
+import { actorOf, operatorNeed, requireOperator } from '../operators';
 import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedReply } from './canned-replies';
 import {
   assignConversation,

@@ -5,7 +5,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { App } from '../../app-types';
 import { AppError } from '../../lib/errors';
 import { verifyAccessToken } from '../../lib/tokens';
-import { authenticateOperator } from '../ops';
+import { authenticateOperator } from '../operators';
 import type { ChatContext } from './context';
 import { currentConversationOf, findConversation } from './conversations';
 import type { ChatConnection, ChatHub } from './hub';

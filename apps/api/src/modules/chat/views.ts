@@ -3,7 +3,7 @@ import { firstNameOf } from '@gvm/contract';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ChatConversationRow, type ChatMessageRow, chatConversations, chatMessages } from '../../db/schema/chat';
-import { type OperatorName, operatorNames } from '../ops';
+import { type OperatorName, operatorNames } from '../operators';
 import { findUserContacts } from '../users';
 
 /** Rows as the wire shows them (packages/contract/src/support-chat.ts). */

@@ -24,5 +24,6 @@ export {
   type VerifyOutcome,
   verifyCheckoutSession,
 } from './results';
+export { checkoutRoutes } from './routes';
 export { createCheckoutSession, PROVIDER_UNAVAILABLE_MESSAGE } from './service';
 export type { CheckoutSnapshot, SnapshotLine, SnapshotRecipient } from './snapshot';

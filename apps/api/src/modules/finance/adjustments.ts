@@ -5,7 +5,7 @@ import { type CreditAdjustmentRow, creditAdjustments } from '../../db/schema/fin
 import { violatedUniqueConstraint } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findOperatorEmails, recordAudit } from '../ops';
+import { findOperatorEmails, recordAudit } from '../operators';
 import { findUserContacts } from '../users';
 import { adjustCredit, creditBalanceOf } from '../wallets';
 import type { Acting, FinanceDeps } from './deps';

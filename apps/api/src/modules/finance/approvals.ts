@@ -5,7 +5,7 @@ import { creditAdjustments, type RefundRow, refunds } from '../../db/schema/fina
 import { isLockBusy } from '../../lib/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findOperatorEmails, recordAudit } from '../ops';
+import { findOperatorEmails, recordAudit } from '../operators';
 import { findUserContacts } from '../users';
 import { adjustCredit } from '../wallets';
 import { findAdjustment, lockPendingAdjustment } from './adjustments';

@@ -5,7 +5,7 @@ import { toCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { DayRange } from '../checkout';
-import { recordAudit } from '../ops';
+import { recordAudit } from '../operators';
 import { findAccountSummaries } from '../users';
 import { activationsByDay, type CodeIssuer, waitingCodes } from '../vouchers';
 import type { Acting } from './deps';

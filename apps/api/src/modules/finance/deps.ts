@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '../../adapters/payments/provider';
 import type { Config } from '../../config';
 import type { KeyedQueue } from '../../lib/keyed-queue';
-import type { Actor } from '../ops';
+import type { Actor } from '../operators';
 
 /** What the money tools need from the app (docs/product/operators.md#money). */
 export interface FinanceDeps {

@@ -4,5 +4,5 @@
  * composes the modules that own the tables it changes (checkout, vouchers, wallets) and keeps
  * the refund and adjustment requests in its own tables.
  */
-export { financeRoutes } from './routes';
+export { financeOpsRoutes } from './ops-routes';
 export { settleRefundsTask, settleWaitingRefunds } from './settle';

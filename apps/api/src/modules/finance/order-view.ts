@@ -5,7 +5,7 @@ import { type RefundRow, refunds } from '../../db/schema/finance';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { findPaidCheckout, type PaidCheckout } from '../checkout';
-import { findOperatorEmails } from '../ops';
+import { findOperatorEmails } from '../operators';
 import { findUserContacts } from '../users';
 import { checkoutOfVoucher, codeLastFourOf, type VoucherRow, voucherStateOf, vouchersOfCheckout } from '../vouchers';
 

@@ -5,7 +5,7 @@ import { type RefundRow, refunds } from '../../db/schema/finance';
 import { isLockBusy, violatedUniqueConstraint } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { countRefund, lockPaidCheckout, type PaidCheckout } from '../checkout';
-import { recordAudit } from '../ops';
+import { recordAudit } from '../operators';
 import { endVouchers, lockVouchersOfCheckout, type VoucherRow, voucherLabelOf, voucherStateOf } from '../vouchers';
 import { refundToCredit } from '../wallets';
 import type { Acting, FinanceDeps } from './deps';

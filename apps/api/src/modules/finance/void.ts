@@ -2,7 +2,7 @@ import type { VoidVoucherAnswer } from '@gvm/contract';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { recordAudit } from '../ops';
+import { recordAudit } from '../operators';
 import { endVouchers, lockVoucher, voucherStateOf } from '../vouchers';
 import type { Acting, FinanceDeps } from './deps';
 import { voucherView } from './order-view';

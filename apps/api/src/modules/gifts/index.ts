@@ -13,6 +13,7 @@ export {
 } from './changes';
 export { type GiftEventForTimeline, giftHistoryOfVoucher, giftsOfCustomer } from './console';
 export type { GiftMailDeps } from './delivery';
+export { giftRoutes } from './routes';
 export { GiftScheduler, giftMailDepsOf, giftScheduleTask, registerGiftScheduler } from './scheduler';
 export {
   GIFT_ALREADY_CLAIMED_MESSAGE,

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { supportMessageReplies, supportMessages } from '../../db/schema/outreach';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { type Actor, auditedChange, operatorNames, operatorsWithCapability, recordAudit } from '../ops';
+import { type Actor, auditedChange, operatorNames, operatorsWithCapability, recordAudit } from '../operators';
 import { messageReplyEmail } from './inbox-mail';
 
 export const NO_SUCH_MESSAGE = 'There is no such message.';

@@ -1,7 +1,7 @@
 import { opsInboxEndpoints as endpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
 import { rejectInvalidRequests } from '../../plugins/route-groups';
-import { operatorRoute, requireOperator } from '../ops';
+import { operatorRoute, requireOperator } from '../operators';
 import { listAssignees, listMessages, messageDetail, replyToMessage, updateMessage } from './messages-service';
 import { addApplicationNote, applicationDetail, listApplications, setApplicationStatus } from './partners-service';
 

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { partnershipApplicationNotes, partnershipApplications } from '../../db/schema/outreach';
 import { conflict, notFound } from '../../lib/errors';
-import { type Actor, operatorNames, recordAudit } from '../ops';
+import { type Actor, operatorNames, recordAudit } from '../operators';
 import { applicationAcceptedEmail, applicationRejectedEmail } from './inbox-mail';
 
 export const NO_SUCH_APPLICATION = 'There is no such partnership application.';

@@ -1,4 +1,4 @@
-/** The users module's public face: the account, as other modules may read it. */
+/** The users module's public face: the account, as other modules may read it, and its routes. */
 export { getCurrentUser, toCurrentUser } from './account-service';
 export {
   type AccountSummary,
@@ -10,4 +10,4 @@ export {
   searchAccountsByEmail,
   type UserContact,
 } from './directory';
-export { usersRoutes } from './routes';
+export { userRoutes } from './routes';

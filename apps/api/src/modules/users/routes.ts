@@ -6,7 +6,7 @@ import { rejectInvalidRequests, requireSignIn } from '../../plugins/route-groups
 import { ACCOUNT_UPDATED, getCurrentUser, updateAccountDetails } from './account-service';
 
 /** The signed-in user's own account (docs/product/accounts.md#account-and-settings). */
-export async function usersRoutes(app: App): Promise<void> {
+export async function userRoutes(app: App): Promise<void> {
   // Sign-in before the request is checked, so a guest gets 401 rather than a validation message;
   // after the body is read, so a malformed body is still answered 400 first.
   requireSignIn(app, 'preHandler');

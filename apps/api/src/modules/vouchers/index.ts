@@ -61,4 +61,5 @@ export {
   vouchersOfCheckout,
   wasEnded,
 } from './money-console';
+export { voucherRoutes } from './routes';
 export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';

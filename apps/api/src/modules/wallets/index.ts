@@ -1,4 +1,4 @@
-/** The wallets module's public face (UGM Credit and the purchase history). */
+/** The wallets module's public face (UGM Credit and the purchase history), and its routes. */
 export { type ConsoleLedgerEntry, type ConsoleWallet, ledgerEntriesOfVoucher, walletsOfCustomer } from './console';
 export {
   adjustCredit,
@@ -9,6 +9,7 @@ export {
   creditOutstanding,
   refundToCredit,
 } from './operator-moves';
+export { walletRoutes } from './routes';
 export {
   type CardPurchase,
   type CreditHold,

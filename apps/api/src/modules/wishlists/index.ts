@@ -1,5 +1,5 @@
 /**
- * The wishlists module's public face. No other module needs a wishlist yet; what one may call is
- * exported here (never `./service`), and the wishlist tables stay this module's own.
+ * The wishlists module's public face: its routes. No other module needs a wishlist yet; what one
+ * may call is exported here (never `./service`), and the wishlist tables stay this module's own.
  */
-export {};
+export { wishlistRoutes } from './routes';

@@ -3,7 +3,7 @@ import { supplierLabel } from '../../adapters/suppliers';
 import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { type GiftEventForTimeline, giftHistoryOfVoucher } from '../gifts';
-import { type Actor, auditTrailOf, recordAudit } from '../ops';
+import { type Actor, auditTrailOf, recordAudit } from '../operators';
 import { findAccountSummaries } from '../users';
 import { findVoucherWithReplacement, supplierOfVoucher, VOUCHER_NOT_FOUND_MESSAGE, type VoucherRow } from '../vouchers';
 import { ledgerEntriesOfVoucher } from '../wallets';

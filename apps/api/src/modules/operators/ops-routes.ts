@@ -9,12 +9,12 @@ import { requestOperatorCode, setUpTotp, signOutOperator, verifyOperatorCode, ve
 import { inviteOperator, listTeam, updateOperator } from './team-service';
 
 /**
- * The operator console's API (docs/product/operators.md): two-step sign-in, the signed-in
+ * The operators' console routes (docs/product/operators.md): two-step sign-in, the signed-in
  * operator, Team and the audit log. Every route but the e-mailed code's two checks the operator's
  * session and role on the server before it reads the request (decisions 045 and 066); the role
  * matrix is `roleCapabilities` in the contract.
  */
-export async function opsRoutes(app: App): Promise<void> {
+export async function operatorOpsRoutes(app: App): Promise<void> {
   rejectInvalidRequests(app);
 
   app.route({

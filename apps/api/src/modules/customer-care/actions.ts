@@ -2,7 +2,7 @@ import type { OpsActionResult, OpsCorrectRecipientRequest, OpsReissueRequest } f
 import type { Database } from '../../db/client';
 import { setAccountDisabled, signOutEverywhere } from '../auth';
 import { correctGiftRecipientAsOperator, type GiftMailDeps, resendGiftAsOperator } from '../gifts';
-import { type Actor, auditedChange } from '../ops';
+import { type Actor, auditedChange } from '../operators';
 import { findUserContacts } from '../users';
 import { reissueVoucherCode } from '../vouchers';
 
@@ -13,7 +13,7 @@ import { reissueVoucherCode } from '../vouchers';
  * code's last four characters, never a link, token or code.
  */
 
-export interface SupportDeps {
+export interface CustomerCareDeps {
   db: Database;
   clock: () => Date;
   /** Tells this instance's session registry that sessions ended (others learn within seconds). */
@@ -27,7 +27,7 @@ const reasonOf = (reason: string | undefined) => reason?.trim() || null;
 
 /** 'Sign out everywhere': every session of the customer ends at once. */
 export async function signCustomerOutEverywhere(
-  deps: SupportDeps,
+  deps: CustomerCareDeps,
   actor: Actor,
   userId: string,
   reason: string | undefined,
@@ -52,7 +52,7 @@ export async function signCustomerOutEverywhere(
 
 /** 'Disable account' / 'Enable account' (a reason is required); disabling ends every session. */
 export async function setCustomerDisabled(
-  deps: SupportDeps,
+  deps: CustomerCareDeps,
   actor: Actor,
   userId: string,
   disabled: boolean,
@@ -83,7 +83,7 @@ export async function setCustomerDisabled(
  * at once.
  */
 export async function resendGiftForCustomer(
-  deps: SupportDeps,
+  deps: CustomerCareDeps,
   actor: Actor,
   voucherId: string,
   reason: string | undefined,
@@ -110,7 +110,7 @@ export async function resendGiftForCustomer(
  * nothing and writes no audit row, and answers as the first did.
  */
 export async function correctGiftRecipientForCustomer(
-  deps: SupportDeps,
+  deps: CustomerCareDeps,
   actor: Actor,
   voucherId: string,
   request: OpsCorrectRecipientRequest,
@@ -139,7 +139,7 @@ export async function correctGiftRecipientForCustomer(
  * fours only. Only while the code still ends in the four the operator saw (decision 053).
  */
 export async function reissueCodeForCustomer(
-  deps: SupportDeps,
+  deps: CustomerCareDeps,
   actor: Actor,
   voucherId: string,
   request: OpsReissueRequest,

@@ -2,7 +2,7 @@ import type { OperatorRole, TeamMember, UpdateOperatorRequest } from '@gvm/contr
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { type OperatorRow, operators } from '../../db/schema/ops';
+import { type OperatorRow, operators } from '../../db/schema/operators';
 import { conflict, notFound } from '../../lib/errors';
 import { type Actor, recordAudit } from './audit';
 import { endSessionsOf } from './sessions';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { CUSTOMER_NOT_FOUND_MESSAGE, knownAddressCountOf, recentSessionsOf } from '../auth';
 import { giftsOfCustomer } from '../gifts';
-import { type Actor, recordAudit } from '../ops';
+import { type Actor, recordAudit } from '../operators';
 import { contactMessagesFrom } from '../outreach';
 import { findAccountProfile, searchAccountsByEmail } from '../users';
 import { searchVouchers, vouchersOfCustomer } from '../vouchers';

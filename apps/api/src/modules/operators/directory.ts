@@ -2,7 +2,7 @@ import type { OperatorCapability } from '@gvm/contract';
 import { roleCan } from '@gvm/contract';
 import { asc, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { operators } from '../../db/schema/ops';
+import { operators } from '../../db/schema/operators';
 
 /** An operator as other modules' console pages name them: id and e-mail, nothing more. */
 export interface OperatorName {

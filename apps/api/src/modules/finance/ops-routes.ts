@@ -4,7 +4,7 @@ import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
 import { KeyedQueue } from '../../lib/keyed-queue';
 import { rejectInvalidRequests } from '../../plugins/route-groups';
-import { actorOf, operatorNeed, recordAudit, requireOperator } from '../ops';
+import { actorOf, operatorNeed, recordAudit, requireOperator } from '../operators';
 import { requestAdjustment } from './adjustments';
 import { decideApproval, listApprovals } from './approvals';
 import { listWaitingCodes, retryWaitingCode, supplierActivationsCsv, supplierReport } from './codes';
@@ -26,7 +26,7 @@ import { voidVoucher } from './void';
  * route checks the operator's session and capability on the server before it reads the request,
  * and every change is audited in its own transaction (decisions 045, 049 and 066).
  */
-export async function financeRoutes(app: App): Promise<void> {
+export async function financeOpsRoutes(app: App): Promise<void> {
   requireOperator(app);
   rejectInvalidRequests(app);
   // One queue for the app: a customer's money moves wait their turn here, not in PostgreSQL.

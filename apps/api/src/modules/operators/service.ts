@@ -5,7 +5,7 @@ import { loginCodeEmail } from '../../adapters/mail/templates';
 import { createVoucherCipher } from '../../adapters/vouchers';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
-import { operatorLoginCodes, operatorSessions, operators } from '../../db/schema/ops';
+import { operatorLoginCodes, operatorSessions, operators } from '../../db/schema/operators';
 import { AppError, conflict, unauthorized } from '../../lib/errors';
 import {
   CODES_PER_ADDRESS_PER_HOUR,

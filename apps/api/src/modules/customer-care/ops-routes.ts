@@ -2,12 +2,12 @@ import { opsCustomerEndpoints as endpoints } from '@gvm/contract';
 import type { App } from '../../app-types';
 import { rejectInvalidRequests } from '../../plugins/route-groups';
 import { giftMailDepsOf } from '../gifts';
-import { operatorRoute, requireOperator } from '../ops';
+import { operatorRoute, requireOperator } from '../operators';
 import {
+  type CustomerCareDeps,
   correctGiftRecipientForCustomer,
   reissueCodeForCustomer,
   resendGiftForCustomer,
-  type SupportDeps,
   setCustomerDisabled,
   signCustomerOutEverywhere,
 } from './actions';
@@ -20,10 +20,10 @@ import { viewVoucher } from './voucher-page';
  * 066, `requireOperator` and `operatorRoute`), then parses and answers; the rules and
  * transactions are in ./actions and the owning modules.
  */
-export async function supportRoutes(app: App): Promise<void> {
+export async function customerCareOpsRoutes(app: App): Promise<void> {
   requireOperator(app);
   rejectInvalidRequests(app);
-  const deps: SupportDeps = {
+  const deps: CustomerCareDeps = {
     db: app.db,
     clock: app.clock,
     sessionsEnded: (sessionIds) => {

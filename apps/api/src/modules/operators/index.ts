@@ -1,6 +1,6 @@
 /**
- * The operator console's module (docs/product/operators.md): operators, their roles and two-step
- * sign-in, and the append-only audit trail. Other modules' console route groups check the
+ * The operators of the console (docs/product/operators.md): who they are, their roles and two-step
+ * sign-in, Team, and the append-only audit trail. Other modules' console route groups check the
  * operator first with `requireOperator` (each route's need in `config: operatorNeed(…)`, or the
  * whole route declared with `operatorRoute`), read the operator with `signedInOperator` or
  * `actorOf`, and write their changes' audit rows with `recordAudit` (or `auditedChange`), in the
@@ -16,7 +16,7 @@ export {
   requireOperator,
   signedInOperator,
 } from './operator-route';
-export { opsRoutes } from './routes';
+export { operatorOpsRoutes } from './ops-routes';
 export {
   authenticateOperator,
   isOperatorSessionUsable,

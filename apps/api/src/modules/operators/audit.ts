@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditPage, OperatorRole } from '@gvm/contract';
 import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { auditLog, operators } from '../../db/schema/ops';
+import { auditLog, operators } from '../../db/schema/operators';
 import { toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 

@@ -3,7 +3,7 @@ import { roleCan } from '@gvm/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { operatorSessions, operators } from '../../db/schema/ops';
+import { operatorSessions, operators } from '../../db/schema/operators';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { verifyAccessToken } from '../../lib/tokens';
 import { hashOpaqueToken, newOpaqueToken } from '../auth';
