@@ -112,6 +112,23 @@ describe('ScrollRestoration', () => {
     expect(Object.values(saved)).toContain(900);
   });
 
+  it('a page opened afresh starts at the top, though the tab kept a place for an entry opened the same way', async () => {
+    // The checkout loaded afresh was left from its foot; the payment result opens on an entry
+    // React Router also keys 'default'.
+    sessionStorage.setItem('scroll-positions', JSON.stringify({ default: 2600, 'default /': 2600 }));
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'navigate' } as PerformanceEntry]);
+    renderRoutes();
+    expect(scrollTo).not.toHaveBeenCalledWith(0, 2600);
+    expect(scrollY).toBe(0);
+  });
+
+  it('a reload returns to the place of the page reloaded, not of another page opened afresh', async () => {
+    sessionStorage.setItem('scroll-positions', JSON.stringify({ 'default /about': 2600, 'default /': 700 }));
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'reload' } as PerformanceEntry]);
+    renderRoutes();
+    expect(scrollY).toBe(700);
+  });
+
   it('loads its code with the first scroll, not with the page, and then keeps that place', async () => {
     const router = renderRoutes(<LazyScrollRestoration />);
     expect(window.history.scrollRestoration).not.toBe('manual');
