@@ -39,6 +39,12 @@ function renderRoutes(restoration = <ScrollRestoration />) {
   return router;
 }
 
+/** How this document was opened, as Navigation Timing tells it: a link or redirect, a reload, Back. */
+function documentOpenedBy(type: NavigationTimingType) {
+  const entry = { type, name: '', entryType: 'navigation', startTime: 0, duration: 0, toJSON: () => ({}) };
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([entry]);
+}
+
 beforeEach(() => {
   scrollY = 0;
   maxScroll = 10_000;
@@ -116,7 +122,7 @@ describe('ScrollRestoration', () => {
     // The checkout loaded afresh was left from its foot; the payment result opens on an entry
     // React Router also keys 'default'.
     sessionStorage.setItem('scroll-positions', JSON.stringify({ default: 2600, 'default /': 2600 }));
-    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'navigate' } as PerformanceEntry]);
+    documentOpenedBy('navigate');
     renderRoutes();
     expect(scrollTo).not.toHaveBeenCalledWith(0, 2600);
     expect(scrollY).toBe(0);
@@ -124,7 +130,7 @@ describe('ScrollRestoration', () => {
 
   it('a reload returns to the place of the page reloaded, not of another page opened afresh', async () => {
     sessionStorage.setItem('scroll-positions', JSON.stringify({ 'default /about': 2600, 'default /': 700 }));
-    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'reload' } as PerformanceEntry]);
+    documentOpenedBy('reload');
     renderRoutes();
     expect(scrollY).toBe(700);
   });
