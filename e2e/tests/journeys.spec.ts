@@ -1,5 +1,5 @@
 import type { Product } from '@gvm/contract';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { extractLink, readLatestMail } from './mailbox';
 import { uniqueEmail } from './support/accounts';
@@ -45,7 +45,7 @@ async function signUp(page: Page, email: string, name: string): Promise<void> {
  * From /login, a code asked for an address with no account: the code page offers 'Sign up' (as it
  * does for every address), and the e-mail says there is no account.
  */
-async function askCodeThenSignUp(page: Page, request: import('@playwright/test').APIRequestContext, email: string) {
+async function askCodeThenSignUp(page: Page, request: APIRequestContext, email: string) {
   const askedAt = new Date();
   await page.getByRole('main').getByPlaceholder('Enter your email').fill(email);
   await page.getByRole('button', { name: 'Continue with Email' }).click();
@@ -56,7 +56,7 @@ async function askCodeThenSignUp(page: Page, request: import('@playwright/test')
 }
 
 /** Opens the verification link the sign-up e-mailed to `email`. */
-async function openVerificationLink(page: Page, request: import('@playwright/test').APIRequestContext, email: string) {
+async function openVerificationLink(page: Page, request: APIRequestContext, email: string) {
   const mail = await readLatestMail(request, email, { subject: /verify your e-mail/i });
   await page.goto(extractLink(mail.text, '/verify/'));
   await expect(page.getByText('Email Verified!')).toBeVisible();
