@@ -39,6 +39,12 @@ function renderRoutes(restoration = <ScrollRestoration />) {
   return router;
 }
 
+/** How this document was opened, as Navigation Timing tells it: a link or redirect, a reload, Back. */
+function documentOpenedBy(type: NavigationTimingType) {
+  const entry = { type, name: '', entryType: 'navigation', startTime: 0, duration: 0, toJSON: () => ({}) };
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([entry]);
+}
+
 beforeEach(() => {
   scrollY = 0;
   maxScroll = 10_000;
@@ -110,6 +116,23 @@ describe('ScrollRestoration', () => {
     await act(() => router.navigate('/product/1'));
     const saved = JSON.parse(sessionStorage.getItem('scroll-positions') ?? '{}') as Record<string, number>;
     expect(Object.values(saved)).toContain(900);
+  });
+
+  it('a page opened afresh starts at the top, though the tab kept a place for an entry opened the same way', async () => {
+    // The checkout loaded afresh was left from its foot; the payment result opens on an entry
+    // React Router also keys 'default'.
+    sessionStorage.setItem('scroll-positions', JSON.stringify({ default: 2600, 'default /': 2600 }));
+    documentOpenedBy('navigate');
+    renderRoutes();
+    expect(scrollTo).not.toHaveBeenCalledWith(0, 2600);
+    expect(scrollY).toBe(0);
+  });
+
+  it('a reload returns to the place of the page reloaded, not of another page opened afresh', async () => {
+    sessionStorage.setItem('scroll-positions', JSON.stringify({ 'default /about': 2600, 'default /': 700 }));
+    documentOpenedBy('reload');
+    renderRoutes();
+    expect(scrollY).toBe(700);
   });
 
   it('loads its code with the first scroll, not with the page, and then keeps that place', async () => {

@@ -9,10 +9,18 @@ const loginPath = '/login';
 
 /**
  * Only a path of this site is ever followed: a returnTo taken from a query string could
- * otherwise send someone to another origin after signing in ('//evil.example', 'https://…').
+ * otherwise send someone to another origin after signing in ('//evil.example', 'https://…'). The
+ * path is also read as the browser reads it, which drops tabs and line breaks ('/\t/evil.example'
+ * is '//evil.example'): it must stay on this origin.
  */
 export function isSafeInternalPath(path: string | null | undefined): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\'))
+    return false;
+  try {
+    return new URL(path, window.location.origin).origin === window.location.origin;
+  } catch {
+    return false;
+  }
 }
 
 /** The path and query of the page being shown. */

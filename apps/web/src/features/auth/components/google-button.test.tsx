@@ -146,6 +146,14 @@ describe('Google sign-up (docs/product/accounts.md#sign-in-with-google)', () => 
     expect(readTokens().refreshToken).toBe('refresh-1');
   });
 
+  it('goes back to the remembered returnTo (a gift, the checkout) rather than home', async () => {
+    serve(() => ({ status: 201, body: { token, refreshToken: 'refresh-1', email: 'ada@gmail.com' } }));
+    localStorage.setItem('returnTo', '/checkout');
+    await clickGoogle('signup');
+    expect(await screen.findByText('Now at /checkout')).toBeInTheDocument();
+    expect(localStorage.getItem('returnTo')).toBeNull();
+  });
+
   it("409 is 'Account Already Exists' and goes to /login with the email and provider=google", async () => {
     serve(() => ({ status: 409, body: { error: 'An account with this email already exists' } }));
     await clickGoogle('signup');

@@ -86,7 +86,8 @@ export function useGoogleAuth(mode: GoogleAuthMode) {
 
   async function finishSignUp(accessToken: string, name?: string, email?: string): Promise<void> {
     try {
-      completeSignIn(await signUpWithGoogle(accessToken, name), paths.home);
+      // Like a verified e-mail sign-up: back to where the sign-in started (a gift, the checkout).
+      completeSignIn(await signUpWithGoogle(accessToken, name), takeReturnTo() ?? paths.home);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         toast.error('Account Already Exists', {

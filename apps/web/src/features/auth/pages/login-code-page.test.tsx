@@ -29,12 +29,13 @@ beforeEach(() => useSessionStore.setState({ status: 'guest' }));
 afterEach(() => restoreApi());
 
 describe('/login-code (docs/product/accounts.md#sign-in-by-code)', () => {
-  it('says where the code was sent and offers the way back and to sign up', () => {
+  it('says where the code was sent and offers the way back and to sign up with that address', () => {
     serve({});
     renderCodePage();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to login' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    // Offered for every address alike: it tells nobody whether this one has an account (decision 020).
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup?email=ada%40example.com');
   });
 
   it("a code shorter than 6 characters toasts 'Invalid code' and asks the server nothing", async () => {

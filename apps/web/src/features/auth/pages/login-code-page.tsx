@@ -89,9 +89,14 @@ export function LoginCodePage() {
       >
         Back to login
       </Button>
+      {/* Offered for every address, so it says nothing about whether this one has an account
+          (decision 020); the address comes along, and so does the remembered returnTo. */}
       <p className="mt-8 text-center text-sm text-gray-600">
         Don't have an account?{' '}
-        <Link to={paths.signup} className="font-medium text-brand-600 hover:text-brand-700">
+        <Link
+          to={`${paths.signup}?${new URLSearchParams({ email })}`}
+          className="font-medium text-brand-600 hover:text-brand-700"
+        >
           Sign up
         </Link>
       </p>

@@ -46,6 +46,32 @@ describe('/verify/:token (docs/product/accounts.md#e-mail-verification)', () => 
     expect(screen.getAllByText('Email Verified!')).toHaveLength(1);
   });
 
+  it('goes back to the remembered returnTo, where the sign-in that became a sign-up started, and forgets it', async () => {
+    serve(
+      fakeEndpoint(authEndpoints.verifyEmail, () => ({
+        status: 200,
+        body: { token, refreshToken: 'refresh-1', message: 'Verified' },
+      })),
+    );
+    localStorage.setItem('returnTo', '/gift/gift-token');
+    renderVerify('/verify/link-token');
+    expect(await screen.findByText('Email Verified!')).toBeInTheDocument();
+    expect(await screen.findByText('Now at /gift/gift-token')).toBeInTheDocument();
+    expect(localStorage.getItem('returnTo')).toBeNull();
+  });
+
+  it('never follows a returnTo that leaves the site', async () => {
+    serve(
+      fakeEndpoint(authEndpoints.verifyEmail, () => ({
+        status: 200,
+        body: { token, refreshToken: 'refresh-1', message: 'Verified' },
+      })),
+    );
+    localStorage.setItem('returnTo', '/\t/evil.example/');
+    renderVerify('/verify/link-token');
+    expect(await screen.findByText('Now at /')).toBeInTheDocument();
+  });
+
   it('a bad link says verification failed and goes to /signup after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const requests = serve(

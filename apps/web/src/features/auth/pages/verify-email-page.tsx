@@ -4,6 +4,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { takeReturnTo } from '@/lib/auth/redirect-storage';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useVerifyEmail } from '../api/verify-email';
@@ -21,8 +22,10 @@ function alreadyVerified(error: unknown): error is ApiError {
 
 /**
  * /verify/:token (docs/product/accounts.md#e-mail-verification): no login needed. Success stores the session and
- * goes home; failure says so and goes to /signup after 3 seconds. The link is used once only:
- * the query behind it is asked exactly once, and its outcome is acted on once.
+ * goes to the remembered returnTo (forgotten once used), else home: a sign-in that started at a
+ * gift or at checkout and turned into a sign-up ends there (docs/product/accounts.md#coming-back-after-signing-up).
+ * Failure says so and goes to /signup after 3 seconds. The link is used once only: the query
+ * behind it is asked exactly once, and its outcome is acted on once.
  */
 export function VerifyEmailPage() {
   usePageMeta('Email verification', 'Confirming your email address for UGM Gift Marketplace.');
@@ -39,7 +42,7 @@ export function VerifyEmailPage() {
     handled.current = true;
     if (verification.isSuccess) {
       try {
-        completeSignIn(verification.data, paths.home);
+        completeSignIn(verification.data, takeReturnTo() ?? paths.home);
       } catch {
         // Tokens that cannot be stored leave the user signed out: shown as a failed verification.
         setSignInFailed(true);

@@ -70,10 +70,12 @@ function BuiltInChat({ userId }: { userId: string }) {
           setMounted(true);
           setOpen(true);
         }}
-        className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full bg-brand-600 px-4 py-3 font-semibold text-white shadow-lg shadow-brand-600/30 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6 sm:bottom-6"
+        className="fixed right-4 bottom-4 z-40 flex h-12 w-12 items-center justify-center gap-2 rounded-full bg-brand-600 font-semibold text-white shadow-lg shadow-brand-600/30 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6 sm:bottom-6 sm:w-auto sm:px-4"
       >
         <MessageCircle className="h-5 w-5" aria-hidden="true" />
-        <span>{copy.launcher}</span>
+        {/* A phone shows the bubble alone (its name stays 'Chat with us'): the words, 151 px wide,
+            covered the right-hand button of a wallet card (Exchange) wherever one passed under. */}
+        <span className="hidden sm:inline">{copy.launcher}</span>
         {unread > 0 ? (
           <span
             aria-hidden="true"
