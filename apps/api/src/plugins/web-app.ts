@@ -189,18 +189,33 @@ function isPublicFile(pathname: string): boolean {
 }
 const BUILD_NOTES: ReadonlySet<string> = new Set(['/shells.json', '/index.html', '/ops.html']);
 
-export async function registerWebApp(app: App, distDir: string | undefined): Promise<void> {
+/**
+ * `distDir`: the shop's build (apps/web/dist); `consoleDistDir`: the operator console's
+ * (apps/console/dist, decision 069), whose page (ops.html) answers /ops and whose files (assets/ops-*)
+ * are served beside the shop's from the same /assets. A console build without its page leaves
+ * ops.html to the shop's build (older than decision 069), and one without either draws the console
+ * from index.html (older than decision 052).
+ */
+export async function registerWebApp(
+  app: App,
+  distDir: string | undefined,
+  consoleDistDir?: string | undefined,
+): Promise<void> {
   const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
   const template = hasWebApp ? inlineStylesheets(readFileSync(path.join(distDir, 'index.html'), 'utf8'), distDir) : '';
   const shells = hasWebApp ? readShells(distDir) : undefined;
-  // The console's page; a build without one (older than decision 052) drew the console from index.html.
+  const consoleDir =
+    hasWebApp && consoleDistDir !== undefined && existsSync(path.join(consoleDistDir, 'ops.html'))
+      ? consoleDistDir
+      : distDir;
   const consolePage =
-    hasWebApp && existsSync(path.join(distDir, 'ops.html'))
-      ? inlineStylesheets(readFileSync(path.join(distDir, 'ops.html'), 'utf8'), distDir)
+    hasWebApp && consoleDir !== undefined && existsSync(path.join(consoleDir, 'ops.html'))
+      ? inlineStylesheets(readFileSync(path.join(consoleDir, 'ops.html'), 'utf8'), consoleDir)
       : template;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
-      root: distDir,
+      // The shop's files first, then the console's: their hashed names never meet (assets/ops-*).
+      root: consoleDir === distDir || consoleDir === undefined ? distDir : [distDir, consoleDir],
       wildcard: true,
       // `/` (a folder) is a page like any other: rendered below, not sent as the bare file.
       index: false,
