@@ -1,7 +1,17 @@
 import { Button } from '@gvm/ui/button';
 import { Field } from '@gvm/ui/field';
 import { Input } from '@gvm/ui/input';
-import { createContext, type ReactNode, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 interface OpenActionState {
   /** The label of the action whose form is open, if any. */
@@ -60,8 +70,6 @@ export function ReasonAction({
   onConfirm(reason: string): Promise<boolean>;
 }) {
   const [open, setOpen] = useOpen(label);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const buttonId = useId();
   const form = useRef<HTMLFormElement>(null);
   // Set when this form closes itself (Cancel, done), not when another action's opening closes it.
@@ -76,8 +84,6 @@ export function ReasonAction({
   const close = () => {
     focusButton.current = true;
     setOpen(false);
-    setReason('');
-    setError(null);
   };
 
   if (!open) {
@@ -88,11 +94,86 @@ export function ReasonAction({
     );
   }
   return (
-    <form
-      ref={form}
-      noValidate
-      aria-label={label}
+    <ReasonForm
+      formRef={form}
+      name={label}
       className="w-full max-w-md space-y-3 rounded-md border border-gray-200 p-4"
+      heading={<p className="font-medium text-gray-900">{label}</p>}
+      reasonLabel={reasonRequired ? 'Reason' : 'Reason (optional)'}
+      reasonRequired={reasonRequired}
+      markRequired={reasonRequired}
+      hint={hint}
+      validate={validate}
+      confirmLabel={confirmLabel}
+      destructive={destructive}
+      busy={busy}
+      buttonSize="sm"
+      onCancel={close}
+      onConfirm={async (reason) => {
+        if (await onConfirm(reason)) close();
+      }}
+    >
+      {children}
+    </ReasonForm>
+  );
+}
+
+/**
+ * The console's one reason-and-confirm form: what the change does (`heading`), the action's own
+ * fields (`children`), 'Reason' (required where the change needs one, refused empty with 'Please
+ * give a reason'; written to the audit trail with the change), the confirm button and 'Cancel'.
+ * `ReasonAction` opens it from a button; Team's rows and a partner application's decision draw it
+ * in place.
+ */
+export function ReasonForm({
+  name,
+  className,
+  heading,
+  reasonLabel,
+  reasonId,
+  reasonRequired,
+  markRequired,
+  hint,
+  validate,
+  confirmLabel,
+  destructive,
+  busy,
+  buttonSize,
+  formRef,
+  children,
+  onCancel,
+  onConfirm,
+}: {
+  /** The form's accessible name. */
+  name: string;
+  className: string;
+  heading?: ReactNode;
+  reasonLabel: string;
+  reasonId?: string;
+  /** An empty reason is refused. */
+  reasonRequired: boolean;
+  /** The field shows the required asterisk. */
+  markRequired?: boolean;
+  hint?: string;
+  validate?: () => string | null;
+  confirmLabel: string;
+  destructive?: boolean;
+  busy: boolean;
+  buttonSize?: 'sm';
+  formRef?: RefObject<HTMLFormElement | null>;
+  children?: ReactNode;
+  onCancel(): void;
+  /** The reason, trimmed ('' when none was given). */
+  onConfirm(reason: string): void | Promise<void>;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-label={name}
+      className={className}
       onSubmit={async (event) => {
         event.preventDefault();
         const problem = validate?.() ?? null;
@@ -104,18 +185,12 @@ export function ReasonAction({
           setError('Please give a reason');
           return;
         }
-        if (await onConfirm(reason.trim())) close();
+        await onConfirm(reason.trim());
       }}
     >
-      <p className="font-medium text-gray-900">{label}</p>
+      {heading}
       {children}
-      <Field
-        label={reasonRequired ? 'Reason' : 'Reason (optional)'}
-        required={reasonRequired}
-        hint={hint}
-        error={error}
-        announceError
-      >
+      <Field id={reasonId} label={reasonLabel} required={markRequired} hint={hint} error={error} announceError>
         {(control) => (
           <Input
             {...control}
@@ -128,10 +203,10 @@ export function ReasonAction({
         )}
       </Field>
       <div className="flex gap-2">
-        <Button type="submit" size="sm" variant={destructive ? 'destructive' : 'primary'} disabled={busy}>
+        <Button type="submit" size={buttonSize} variant={destructive ? 'destructive' : 'primary'} disabled={busy}>
           {confirmLabel}
         </Button>
-        <Button size="sm" variant="ghost" onClick={close}>
+        <Button size={buttonSize} variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
       </div>

@@ -1,6 +1,7 @@
 import { ConsolePageHeading } from '@console/components/console-page-heading';
 import { ItemPage, Loaded, QueueTable, Thread } from '@console/components/inbox-parts';
 import { type Outcome, OutcomeNote } from '@console/components/outcome-note';
+import { ReasonForm } from '@console/components/reason-action';
 import { failureMessage } from '@console/lib/api';
 import { dateTime } from '@console/lib/format';
 import {
@@ -12,7 +13,7 @@ import {
 import { businessCategoryOptions } from '@gvm/contract/outreach';
 import { Button } from '@gvm/ui/button';
 import { Field } from '@gvm/ui/field';
-import { Input, Textarea } from '@gvm/ui/input';
+import { Textarea } from '@gvm/ui/input';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import { useAddApplicationNote, useApplication, useApplications, useSetApplicationStatus } from '../api/partners';
@@ -202,33 +203,25 @@ function DecisionForm({
   onCancel(): void;
   onConfirm(reason: string | undefined): void;
 }) {
-  const [reason, setReason] = useState('');
   const words = decisionWords[decision];
   return (
-    <form
-      noValidate
-      aria-label={words.button}
+    <ReasonForm
+      name={words.button}
       className="mt-4 max-w-xl space-y-3 rounded-md border border-gray-200 p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onConfirm(reason.trim() || undefined);
-      }}
-    >
-      <p className="text-sm text-gray-800">
-        {`${email} will be e-mailed that the application is ${decision}. This cannot be undone.`}
-      </p>
-      <Field id="application-reason" label="Reason (optional, kept in the audit log)">
-        {(control) => <Input {...control} value={reason} onChange={(event) => setReason(event.target.value)} />}
-      </Field>
-      <div className="flex gap-2">
-        <Button type="submit" variant={decision === 'accepted' ? 'primary' : 'destructive'} disabled={busy}>
-          {words.confirm}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      heading={
+        <p className="text-sm text-gray-800">
+          {`${email} will be e-mailed that the application is ${decision}. This cannot be undone.`}
+        </p>
+      }
+      reasonId="application-reason"
+      reasonLabel="Reason (optional, kept in the audit log)"
+      reasonRequired={false}
+      confirmLabel={words.confirm}
+      destructive={decision !== 'accepted'}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={(reason) => onConfirm(reason || undefined)}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { ConsolePageHeading } from '@console/components/console-page-heading';
+import { ReasonForm } from '@console/components/reason-action';
 import { TableRegion } from '@console/components/table-region';
 import { failureMessage } from '@console/lib/api';
 import { type OperatorRole, operatorRoles, type TeamMember } from '@gvm/contract/ops';
@@ -202,9 +203,14 @@ function MemberRow({ member, onOutcome }: { member: TeamMember; onOutcome(outcom
       <td className="py-3">
         {action ? (
           <ReasonForm
-            action={action}
-            email={member.email}
+            name={`${actionWords[action]} ${member.email}`}
+            className="space-y-2"
+            reasonLabel="Reason"
+            reasonRequired
+            confirmLabel={`Confirm ${actionWords[action].toLowerCase()}`}
+            destructive={action !== 'enable'}
             busy={update.isPending}
+            buttonSize="sm"
             onCancel={() => setAction(null)}
             onConfirm={(reason) => {
               if (action === 'reset')
@@ -243,57 +249,3 @@ const actionWords: Record<Exclude<RowAction, null>, string> = {
   enable: 'Enable',
   reset: 'Reset two-step',
 };
-
-/** The reason a change is made: required, and written to the audit trail with it. */
-function ReasonForm({
-  action,
-  email,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  action: Exclude<RowAction, null>;
-  email: string;
-  busy: boolean;
-  onCancel(): void;
-  onConfirm(reason: string): void;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <form
-      noValidate
-      aria-label={`${actionWords[action]} ${email}`}
-      className="space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!reason.trim()) {
-          setError('Please give a reason');
-          return;
-        }
-        onConfirm(reason.trim());
-      }}
-    >
-      <Field label="Reason" error={error} announceError>
-        {(control) => (
-          <Input
-            {...control}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" variant={action === 'enable' ? 'primary' : 'destructive'} disabled={busy}>
-          {`Confirm ${actionWords[action].toLowerCase()}`}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
