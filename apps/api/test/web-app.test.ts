@@ -686,6 +686,8 @@ describe("the operator console's own build beside the shop's (decision 069)", ()
     writeFileSync(path.join(ops, 'assets', 'ops-d4.css'), 'main{color:#222}');
     writeFileSync(path.join(ops, 'assets', 'ops-e5.js'), consoleScript);
     writeFileSync(path.join(ops, 'assets', 'ops-e5.js.br'), brotliCompressSync(`${consoleScript}//br copy`));
+    writeFileSync(path.join(ops, 'assets', 'ops-c-f6.js'), 'export const small = 1;');
+    writeFileSync(path.join(ops, 'assets', 'ops-c-f6.js.map'), '{"version":3}');
     both = await createTestApp({ webDistDir: shop, consoleDistDir: ops });
   });
   afterAll(() => both.close());
@@ -707,6 +709,18 @@ describe("the operator console's own build beside the shop's (decision 069)", ()
     expect(consoleFile.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(consoleFile.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(consoleFile.rawPayload).toString()).toBe(`${consoleScript}//br copy`);
+    // A file without compressed copies, in either build, is the file itself to a browser that takes brotli.
+    for (const [url, body] of [
+      ['/assets/index-a1.js', script],
+      ['/assets/ops-c-f6.js', 'export const small = 1;'],
+    ]) {
+      const response = await both.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      const sent =
+        response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.rawPayload) : response.rawPayload;
+      expect(sent.toString(), url).toBe(body);
+    }
+    expect((await both.app.inject({ method: 'GET', url: '/assets/ops-c-f6.js.map' })).statusCode).toBe(404);
     // The console's page is a build note, as the shop's: never served as a file.
     expect((await both.app.inject({ method: 'GET', url: '/ops.html' })).statusCode).toBe(404);
     expect((await both.app.inject({ method: 'GET', url: '/' })).body).toContain('<title>UGM</title>');

@@ -213,24 +213,36 @@ export async function registerWebApp(
       ? inlineStylesheets(readFileSync(path.join(consoleDir, 'ops.html'), 'utf8'), consoleDir)
       : template;
   if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      // The shop's files first, then the console's: their hashed names never meet (assets/ops-*).
-      root: consoleDir === distDir || consoleDir === undefined ? distDir : [distDir, consoleDir],
-      wildcard: true,
+    const served = {
       // `/` (a folder) is a page like any other: rendered below, not sent as the bare file.
-      index: false,
+      index: false as const,
       allowedPath: isPublicFile,
-      // The build's brotli and gzip copies (apps/web/scripts/compress-assets.ts), sent as they are
-      // to a browser that accepts them; a file without one is compressed per request (app.ts).
+      // The build's brotli and gzip copies (packages/config/src/compress-assets.ts), sent as they
+      // are to a browser that accepts them; a file without one is compressed per request (app.ts).
       preCompressed: true,
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         // Lower case, as @fastify/compress looks for it before adding its own.
         res.setHeader('Vary', 'accept-encoding');
       },
-    });
+    };
+    await app.register(fastifyStatic, { root: distDir, wildcard: true, ...served });
+    if (consoleDir !== undefined && consoleDir !== distDir && existsSync(path.join(consoleDir, 'assets'))) {
+      // The console's files (assets/ops-*, never a name of the shop's), one route each, found when
+      // the server starts: a second folder in the shop's own `root` would not fall back to a file
+      // without a compressed copy (@fastify/static tries the copy in every folder, then the file
+      // in the last one only).
+      await app.register(fastifyStatic, {
+        root: path.join(consoleDir, 'assets'),
+        prefix: '/assets/',
+        wildcard: false,
+        decorateReply: false,
+        globIgnore: ['**/*.map', '**/.*'],
+        ...served,
+      });
+    }
   }
 
   app.setNotFoundHandler(async (request, reply) => {
