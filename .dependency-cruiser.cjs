@@ -25,7 +25,8 @@ const tableFilesOf = {
   wishlists: ['wishlists'],
 };
 
-const web = '^apps/web/src';
+/** The two front ends, the shop (apps/web) and the operator console (apps/console): the same rules for both. */
+const web = '^apps/(web|console)/src';
 const api = '^apps/api/src';
 const anyIndex = 'index\\.tsx?$';
 
@@ -49,33 +50,29 @@ module.exports = {
       to: { circular: true },
     },
 
-    // The three packages stand apart: the apps share only @gvm/contract.
+    // The apps stand apart: none imports another (the shop, the console and the API); what they
+    // share is in packages/ (@gvm/contract, @gvm/ui, @gvm/web-lib, @gvm/config), which import no app.
     {
-      name: 'contract-imports-no-app',
+      name: 'packages-import-no-app',
       severity: 'error',
-      from: { path: '^packages/contract/' },
+      from: { path: '^packages/' },
       to: { path: '^(apps|e2e)/' },
     },
     {
-      name: 'web-imports-no-api',
+      name: 'apps-stand-apart',
+      comment: 'An app never imports another app: what two apps share goes into a package (packages/).',
       severity: 'error',
-      from: { path: '^apps/web/' },
-      to: { path: '^apps/api/' },
-    },
-    {
-      name: 'api-imports-no-web',
-      severity: 'error',
-      from: { path: '^apps/api/' },
-      to: { path: '^apps/web/' },
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
     },
 
-    // Web
+    // Web: the shop and the console, each of its own features (apps/<app>/src/features)
     {
       name: 'web-shared-imports-no-feature',
       comment: 'components/, lib/, config/ and test/ are shared by every feature, so they import none.',
       severity: 'error',
       from: { path: `${web}/(components|lib|config|test)/` },
-      to: { path: `${web}/features/` },
+      to: { path: '^apps/$1/src/features/' },
     },
     {
       name: 'web-feature-through-index',
@@ -83,8 +80,8 @@ module.exports = {
       severity: 'error',
       from: { path: `${web}/features/([^/]+)/` },
       to: {
-        path: `${web}/features/`,
-        pathNot: [`${web}/features/$1/`, `${web}/features/[^/]+/${anyIndex}`],
+        path: '^apps/$1/src/features/',
+        pathNot: ['^apps/$1/src/features/$2/', `^apps/$1/src/features/[^/]+/${anyIndex}`],
       },
     },
     {
@@ -94,8 +91,8 @@ module.exports = {
       severity: 'error',
       from: { path: `${web}/app/` },
       to: {
-        path: `${web}/features/`,
-        pathNot: `${web}/features/[^/]+/${anyIndex}`,
+        path: '^apps/$1/src/features/',
+        pathNot: `^apps/$1/src/features/[^/]+/${anyIndex}`,
         dependencyTypesNot: ['dynamic-import'],
       },
     },
@@ -105,8 +102,8 @@ module.exports = {
       severity: 'error',
       from: { path: `${web}/app/` },
       to: {
-        path: `${web}/features/`,
-        pathNot: `${web}/features/[^/]+/pages/`,
+        path: '^apps/$1/src/features/',
+        pathNot: '^apps/$1/src/features/[^/]+/pages/',
         dependencyTypes: ['dynamic-import'],
       },
     },
@@ -167,7 +164,8 @@ module.exports = {
     exclude: { path: ['(^|/)(node_modules|dist|\\.data|test-results|playwright-report)/', '^scripts/fixtures/'] },
     // Type-only imports count: they are part of a folder's dependencies just the same.
     tsPreCompilationDeps: true,
-    // The web app's `@/` alias (apps/web/tsconfig.json) as seen from the root; the API has no alias.
+    // The shop's `@/` alias and the console's `@console/` (their tsconfig.json files) as seen from the
+    // root; the API has no alias.
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],

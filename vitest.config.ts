@@ -9,9 +9,13 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, availableParallelism())),
     projects: [
       'packages/contract',
+      'packages/config',
+      'packages/ui',
+      'packages/web-lib',
       'apps/api',
       'apps/web',
       'apps/web/vitest.isolated.config.ts',
+      'apps/console',
       // The repository's own checks (scripts/*.test.ts), e.g. that the import rules bite.
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
     ],

@@ -32,7 +32,7 @@ function cruise(cwd: string, args: readonly string[]): string[] {
 
 describe('import rules', () => {
   it('reports every forbidden import and the cycle in the fixture tree', () => {
-    expect(cruise(fixtures, ['apps', '--config', config])).toEqual([
+    expect(cruise(fixtures, ['apps', 'packages', '--config', config])).toEqual([
       'api-app-through-index: apps/api/src/app.ts -> apps/api/src/modules/catalog/service.ts',
       'api-module-owns-its-tables: apps/api/src/modules/carts/service.ts -> apps/api/src/db/schema/catalog.ts',
       'api-module-owns-its-tables: apps/api/src/modules/carts/service.ts -> apps/api/src/db/schema/index.ts',
@@ -40,10 +40,14 @@ describe('import rules', () => {
       // basket and till import each other through their index.ts files, with no file in a cycle.
       'api-modules-one-way: apps/api/src/modules/basket -> apps/api/src/modules/till',
       'api-modules-one-way: apps/api/src/modules/till -> apps/api/src/modules/basket',
+      'apps-stand-apart: apps/console/src/lib/console-button.ts -> apps/web/src/components/shared-button.ts',
       'no-circular: apps/api/src/lib/dev-transport.ts -> apps/api/src/lib/transport.ts',
+      'packages-import-no-app: packages/kit/src/kit.ts -> apps/console/src/lib/console-button.ts',
       'web-app-lazy-pages-only: apps/web/src/app/router.ts -> apps/web/src/features/alpha/index.ts',
       'web-app-through-index: apps/web/src/app/router.ts -> apps/web/src/features/alpha/components/alpha-card.ts',
+      'web-feature-through-index: apps/console/src/features/gamma/components/gamma-panel.ts -> apps/console/src/features/delta/api/delta-call.ts',
       'web-feature-through-index: apps/web/src/features/beta/components/beta-list.ts -> apps/web/src/features/alpha/components/alpha-card.ts',
+      'web-shared-imports-no-feature: apps/console/src/lib/console-button.ts -> apps/console/src/features/delta/index.ts',
       'web-shared-imports-no-feature: apps/web/src/components/shared-button.ts -> apps/web/src/features/alpha/index.ts',
     ]);
   });

@@ -8,7 +8,17 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
-const projects = ['apps/web', 'apps/api', 'packages/contract', 'apps/web/tsconfig.node.json', 'e2e'];
+const projects = [
+  'apps/web',
+  'apps/console',
+  'apps/api',
+  'packages/contract',
+  'packages/config',
+  'packages/ui',
+  'packages/web-lib',
+  'apps/web/tsconfig.node.json',
+  'e2e',
+];
 
 function check(project) {
   return new Promise((resolve) => {

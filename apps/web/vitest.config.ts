@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { lazyContractSchemas } from './scripts/lazy-contract-schemas';
+import { lazyContractSchemas } from '../../packages/config/src/lazy-contract-schemas';
 
 /**
  * Test files that need a module graph of their own: they mock modules (`vi.mock`), or they test

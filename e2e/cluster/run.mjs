@@ -302,9 +302,9 @@ let stopSmtp = async () => {};
 try {
   if (
     !existsSync(path.join(root, 'apps/web/dist/index.html')) ||
-    !existsSync(path.join(root, 'apps/web/dist/ops.html'))
+    !existsSync(path.join(root, 'apps/console/dist/ops.html'))
   ) {
-    say('building the web app (apps/web/dist is missing)');
+    say('building the web app (apps/web/dist or apps/console/dist is missing)');
     run('build', 'npm', ['run', 'build']);
   }
   say(`database ${databaseName}, logs in ${logDir}`);

@@ -215,7 +215,7 @@ export async function buildApp({
   // The dev mailbox: never in production, and elsewhere only where no real address can be read
   // through it (decision 027). Before the web app's index.html fallback.
   await app.register(servesDevMailbox(config) ? devMailboxRoutes : devMailboxAbsentRoutes);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, config.consoleDistDir);
   return app;
 }
 

@@ -124,6 +124,7 @@ const envSchema = z.object({
   CHATWOOT_HMAC_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  CONSOLE_DIST_DIR: z.string().min(1).optional(),
 });
 
 /** A duration in milliseconds: a positive whole number, at most an hour. */
@@ -197,6 +198,8 @@ export interface Config {
   logLevel: string;
   /** The built single-page app; undefined when it should not be served (API tests). */
   webDistDir: string | undefined;
+  /** The operator console's build (apps/console, decision 069), served with the shop's for /ops. */
+  consoleDistDir: string | undefined;
 }
 
 export type VoucherSupplierConfig =
@@ -210,6 +213,7 @@ export type SupportChatProvider =
 export class ConfigError extends Error {}
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultConsoleDist = path.resolve(import.meta.dirname, '../../console/dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -340,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { provider: 'built-in' },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    consoleDistDir: e.CONSOLE_DIST_DIR ? path.resolve(e.CONSOLE_DIST_DIR) : defaultConsoleDist,
   };
 }
 
@@ -429,6 +434,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     supportChat: { provider: 'built-in' },
     logLevel: 'silent',
     webDistDir: undefined,
+    consoleDistDir: undefined,
     ...overrides,
   };
 }

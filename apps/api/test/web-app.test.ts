@@ -663,3 +663,66 @@ describe("the home page's code after the first paint (decision 035)", () => {
     }
   });
 });
+
+describe("the operator console's own build beside the shop's (decision 069)", () => {
+  let both: TestContext;
+  const consoleScript = `console.log(${JSON.stringify('o'.repeat(4000))});`;
+
+  beforeAll(async () => {
+    const shop = mkdtempSync(path.join(tmpdir(), 'gvm-shop-'));
+    mkdirSync(path.join(shop, 'assets'));
+    writeFileSync(
+      path.join(shop, 'index.html'),
+      '<!doctype html><title>UGM</title><div id="root"></div><script type="module" src="/assets/index-a1.js"></script>',
+    );
+    writeFileSync(path.join(shop, 'assets', 'index-a1.js'), script);
+    const ops = mkdtempSync(path.join(tmpdir(), 'gvm-console-'));
+    mkdirSync(path.join(ops, 'assets'));
+    writeFileSync(
+      path.join(ops, 'ops.html'),
+      '<!doctype html><head><title>Operator console</title><link rel="stylesheet" crossorigin href="/assets/ops-d4.css"></head>' +
+        '<body><div id="root"></div><script type="module" crossorigin src="/assets/ops-e5.js"></script></body>',
+    );
+    writeFileSync(path.join(ops, 'assets', 'ops-d4.css'), 'main{color:#222}');
+    writeFileSync(path.join(ops, 'assets', 'ops-e5.js'), consoleScript);
+    writeFileSync(path.join(ops, 'assets', 'ops-e5.js.br'), brotliCompressSync(`${consoleScript}//br copy`));
+    writeFileSync(path.join(ops, 'assets', 'ops-c-f6.js'), 'export const small = 1;');
+    writeFileSync(path.join(ops, 'assets', 'ops-c-f6.js.map'), '{"version":3}');
+    both = await createTestApp({ webDistDir: shop, consoleDistDir: ops });
+  });
+  afterAll(() => both.close());
+
+  it("answers /ops with the console's page, its stylesheet inline, and serves both builds' files from /assets", async () => {
+    const page = await both.app.inject({ method: 'GET', url: '/ops/login' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Operator console</title>');
+    expect(page.body).toContain('<style>main{color:#222}</style>');
+    const shopFile = await both.app.inject({ method: 'GET', url: '/assets/index-a1.js' });
+    expect(shopFile.statusCode).toBe(200);
+    expect(shopFile.body).toBe(script);
+    const consoleFile = await both.app.inject({
+      method: 'GET',
+      url: '/assets/ops-e5.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(consoleFile.statusCode).toBe(200);
+    expect(consoleFile.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(consoleFile.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(consoleFile.rawPayload).toString()).toBe(`${consoleScript}//br copy`);
+    // A file without compressed copies, in either build, is the file itself to a browser that takes brotli.
+    for (const [url, body] of [
+      ['/assets/index-a1.js', script],
+      ['/assets/ops-c-f6.js', 'export const small = 1;'],
+    ]) {
+      const response = await both.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      const sent =
+        response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.rawPayload) : response.rawPayload;
+      expect(sent.toString(), url).toBe(body);
+    }
+    expect((await both.app.inject({ method: 'GET', url: '/assets/ops-c-f6.js.map' })).statusCode).toBe(404);
+    // The console's page is a build note, as the shop's: never served as a file.
+    expect((await both.app.inject({ method: 'GET', url: '/ops.html' })).statusCode).toBe(404);
+    expect((await both.app.inject({ method: 'GET', url: '/' })).body).toContain('<title>UGM</title>');
+  });
+});

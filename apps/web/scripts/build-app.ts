@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Rollup } from 'vite';
-import { webConfig } from '../vite.config';
 import { chunkPlan } from './first-loads';
 
 /**
@@ -10,14 +9,13 @@ import { chunkPlan } from './first-loads';
  * the first loads that use them (chunkPlan). Both read vite.config.ts. Then it writes
  * dist/.vite/chunks.json (each chunk's file, the modules it holds code of, relative to apps/web,
  * and the files it imports), from which scripts/prerender-shells.ts lists each page's preloads.
- * The build fails if a chunk the plan kept holds other code than in the first pass. Last, the
- * operator console (ops.html), a build of its own beside the shop's, which shares no chunk with it
- * (decision 052).
+ * The build fails if a chunk the plan kept holds other code than in the first pass, or if it holds
+ * code of the operator console, an app of its own (apps/console, decisions 052 and 069).
  */
 const webRoot = path.resolve(import.meta.dirname, '..');
 const configFile = path.join(webRoot, 'vite.config.ts');
-/** The operator console's own code, which only its entry (ops.html) loads. */
-const consoleSource = path.join(webRoot, 'src/features/ops') + path.sep;
+/** The operator console's own code, which only its own build (apps/console) holds. */
+const consoleSource = path.resolve(webRoot, '../console') + path.sep;
 
 const chunksOf = (result: Awaited<ReturnType<typeof build>>) =>
   (Array.isArray(result) ? result : [result as Rollup.RollupOutput]).flatMap((output) =>
@@ -63,5 +61,3 @@ const chunks = written.map((chunk) => ({
 }));
 mkdirSync(path.join(webRoot, 'dist/.vite'), { recursive: true });
 writeFileSync(path.join(webRoot, 'dist/.vite/chunks.json'), JSON.stringify(chunks));
-
-await build({ configFile: false, ...webConfig('build', 'console') });

@@ -7,7 +7,7 @@ const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.m
 /** A self-hosted site font, preloaded, swapped in without moving the text (decisions 028, 035). */
 describe('the site font', () => {
   const html = read('../index.html');
-  const css = read('./index.css');
+  const css = read('../../../packages/ui/src/styles.css');
   const fontCss = read('../../../node_modules/@fontsource-variable/figtree/index.css');
 
   it('preloads the one file the first paint needs: the latin, all-weights Figtree, from this site', () => {

@@ -189,33 +189,60 @@ function isPublicFile(pathname: string): boolean {
 }
 const BUILD_NOTES: ReadonlySet<string> = new Set(['/shells.json', '/index.html', '/ops.html']);
 
-export async function registerWebApp(app: App, distDir: string | undefined): Promise<void> {
+/**
+ * `distDir`: the shop's build (apps/web/dist); `consoleDistDir`: the operator console's
+ * (apps/console/dist, decision 069), whose page (ops.html) answers /ops and whose files (assets/ops-*)
+ * are served beside the shop's from the same /assets. A console build without its page leaves
+ * ops.html to the shop's build (older than decision 069), and one without either draws the console
+ * from index.html (older than decision 052).
+ */
+export async function registerWebApp(
+  app: App,
+  distDir: string | undefined,
+  consoleDistDir?: string | undefined,
+): Promise<void> {
   const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
   const template = hasWebApp ? inlineStylesheets(readFileSync(path.join(distDir, 'index.html'), 'utf8'), distDir) : '';
   const shells = hasWebApp ? readShells(distDir) : undefined;
-  // The console's page; a build without one (older than decision 052) drew the console from index.html.
+  const consoleDir =
+    hasWebApp && consoleDistDir !== undefined && existsSync(path.join(consoleDistDir, 'ops.html'))
+      ? consoleDistDir
+      : distDir;
   const consolePage =
-    hasWebApp && existsSync(path.join(distDir, 'ops.html'))
-      ? inlineStylesheets(readFileSync(path.join(distDir, 'ops.html'), 'utf8'), distDir)
+    hasWebApp && consoleDir !== undefined && existsSync(path.join(consoleDir, 'ops.html'))
+      ? inlineStylesheets(readFileSync(path.join(consoleDir, 'ops.html'), 'utf8'), consoleDir)
       : template;
   if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: true,
+    const served = {
       // `/` (a folder) is a page like any other: rendered below, not sent as the bare file.
-      index: false,
+      index: false as const,
       allowedPath: isPublicFile,
-      // The build's brotli and gzip copies (apps/web/scripts/compress-assets.ts), sent as they are
-      // to a browser that accepts them; a file without one is compressed per request (app.ts).
+      // The build's brotli and gzip copies (packages/config/src/compress-assets.ts), sent as they
+      // are to a browser that accepts them; a file without one is compressed per request (app.ts).
       preCompressed: true,
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         // Lower case, as @fastify/compress looks for it before adding its own.
         res.setHeader('Vary', 'accept-encoding');
       },
-    });
+    };
+    await app.register(fastifyStatic, { root: distDir, wildcard: true, ...served });
+    if (consoleDir !== undefined && consoleDir !== distDir && existsSync(path.join(consoleDir, 'assets'))) {
+      // The console's files (assets/ops-*, never a name of the shop's), one route each, found when
+      // the server starts: a second folder in the shop's own `root` would not fall back to a file
+      // without a compressed copy (@fastify/static tries the copy in every folder, then the file
+      // in the last one only).
+      await app.register(fastifyStatic, {
+        root: path.join(consoleDir, 'assets'),
+        prefix: '/assets/',
+        wildcard: false,
+        decorateReply: false,
+        globIgnore: ['**/*.map', '**/.*'],
+        ...served,
+      });
+    }
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,5 +1,5 @@
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { Link } from 'react-router';
-import { usePageMeta } from '@/lib/page-meta';
 
 export function NotFoundPage() {
   usePageMeta('Page not found', 'The page you were looking for does not exist.');

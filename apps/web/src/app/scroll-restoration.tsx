@@ -1,6 +1,6 @@
+import { useFocusOnRouteChange } from '@gvm/web-lib/route-focus';
 import { useLayoutEffect, useRef } from 'react';
 import { type Location, useLocation, useNavigationType } from 'react-router';
-import { useFocusOnRouteChange } from './route-focus';
 import { SCROLL_POSITIONS_KEY as STORAGE_KEY } from './scroll-positions';
 
 const KEPT_ENTRIES = 50;

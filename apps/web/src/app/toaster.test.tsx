@@ -22,7 +22,7 @@ describe('the toasts and the support chat (docs/product/support-chat.md#in-the-b
   it("set sonner's own offsets inline, which the launcher's rule in index.css overrides", async () => {
     const stack = await toastStack();
     expect(stack?.style.getPropertyValue('--offset-bottom')).toBe('24px');
-    const css = readFileSync(path.resolve(import.meta.dirname, '../index.css'), 'utf8');
+    const css = readFileSync(path.resolve(import.meta.dirname, '../../../../packages/ui/src/styles.css'), 'utf8');
     const rule = css.slice(css.indexOf('html[data-chat-launcher] [data-sonner-toaster] {'));
     expect(rule.slice(0, rule.indexOf('}'))).toMatch(
       /--offset-bottom: 88px !important;[^}]*--mobile-offset-bottom: 76px !important;/,

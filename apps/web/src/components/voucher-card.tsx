@@ -1,7 +1,7 @@
 import { cardArtUrl } from '@gvm/contract';
+import { MerchantLogo } from '@gvm/ui/merchant-logo';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { MerchantLogo } from './merchant-logo';
 
 /** What a card shows of any voucher: whose it is and its value (major units), printed on the art. */
 export interface VoucherFace {

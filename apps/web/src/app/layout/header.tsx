@@ -1,9 +1,9 @@
+import { buttonClassName } from '@gvm/ui/button';
 import { clsx } from 'clsx';
 import { Gift, Heart, LogIn, Settings, User, Wallet } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { ProtectedLink } from '@/components/protected-link';
-import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { CartLink } from '@/features/cart';
 import { NotificationBell } from '@/features/notifications';

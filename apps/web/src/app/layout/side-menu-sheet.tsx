@@ -1,8 +1,8 @@
+import { Sheet, SheetContent } from '@gvm/ui/sheet';
 import { Gift, Heart, LogIn, LogOut, Settings, Wallet } from 'lucide-react';
 import type { ComponentType, RefObject } from 'react';
 import { Link } from 'react-router';
 import { ProtectedLink } from '@/components/protected-link';
-import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth';
 import { useIsLoggedIn } from '@/lib/auth/session-store';

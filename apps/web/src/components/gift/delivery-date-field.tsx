@@ -1,7 +1,7 @@
 import { oneYearAfter } from '@gvm/contract';
+import { Field } from '@gvm/ui/field';
+import { Input } from '@gvm/ui/input';
 import type { ReactNode } from 'react';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { GIFT_FIELD_HEIGHT } from './recipient-fields';
 
 /**

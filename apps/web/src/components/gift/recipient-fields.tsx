@@ -1,5 +1,5 @@
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Field } from '@gvm/ui/field';
+import { Input } from '@gvm/ui/input';
 
 /** A phone's finger needs 44 px (WCAG 2.5.5); from `sm` up the fields are compact. */
 export const GIFT_FIELD_HEIGHT = 'h-11 sm:h-10';

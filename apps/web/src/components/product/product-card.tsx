@@ -1,8 +1,8 @@
 import { categoryNames, formatPriceRange, type Product } from '@gvm/contract';
+import { MerchantLogo } from '@gvm/ui/merchant-logo';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { MerchantLogo } from '../merchant-logo';
 import { MerchantName, merchantNameClass } from './merchant-name';
 
 interface ProductCardProps {

@@ -1,6 +1,6 @@
 import { type BodyOf, endpointPath, successSchema } from '@gvm/contract';
 import { authEndpoints } from '@gvm/contract/users';
-import { ApiError } from '../api-error';
+import { ApiError } from '@gvm/web-lib/api-error';
 import { isTokenUnexpired, readTokens, storeTokens } from './token-storage';
 
 /**

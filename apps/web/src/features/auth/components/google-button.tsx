@@ -1,7 +1,7 @@
+import { Button } from '@gvm/ui/button';
+import { cn } from '@gvm/ui/cn';
+import { Spinner } from '@gvm/ui/spinner';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
 import { type GoogleAuthMode, useGoogleAuth } from '../hooks/use-google-auth';
 
 const unavailableText: Record<GoogleAuthMode, string> = {

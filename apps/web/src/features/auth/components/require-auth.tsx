@@ -1,6 +1,6 @@
+import { Spinner } from '@gvm/ui/spinner';
 import { type ReactNode, useContext, useEffect } from 'react';
 import { UNSAFE_DataRouterStateContext, useLocation, useNavigate } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';

@@ -1,12 +1,12 @@
+import { Button } from '@gvm/ui/button';
+import { Field } from '@gvm/ui/field';
+import { Input } from '@gvm/ui/input';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
 import { takeReturnTo } from '@/lib/auth/redirect-storage';
-import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useLogInWithCode } from '../api/log-in-with-code';
 import { AuthLayout } from '../components/auth-layout';

@@ -1,11 +1,11 @@
+import { Button } from '@gvm/ui/button';
+import { Field } from '@gvm/ui/field';
+import { Input } from '@gvm/ui/input';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiError, failureMessage } from '@/lib/api-client';
-import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useRegisterConsumer } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';

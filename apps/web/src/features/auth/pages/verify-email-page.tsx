@@ -1,11 +1,11 @@
+import { buttonClassName } from '@gvm/ui/button';
+import { Spinner } from '@gvm/ui/spinner';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { takeReturnTo } from '@/lib/auth/redirect-storage';
-import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useVerifyEmail } from '../api/verify-email';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';

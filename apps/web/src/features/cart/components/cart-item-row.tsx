@@ -1,7 +1,7 @@
 import { cardArtUrl, formatMoney, toMajorUnits, toMinorUnits } from '@gvm/contract';
+import { MerchantLogo } from '@gvm/ui/merchant-logo';
 import { Gift, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { MerchantLogo } from '@/components/merchant-logo';
 import { paths } from '@/config/paths';
 import { useRecipientStore } from '../stores/recipient-store';
 import type { CartLine } from '../types';

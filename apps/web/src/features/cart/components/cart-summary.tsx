@@ -1,6 +1,6 @@
+import { buttonClassName } from '@gvm/ui/button';
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { CurrencyTotal } from '../types';
 import { CartTotals } from './cart-totals';

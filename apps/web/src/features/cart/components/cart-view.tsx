@@ -1,6 +1,6 @@
 import { QUANTITY_LIMIT_MESSAGE } from '@gvm/contract/cart-limits';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryError } from '@gvm/ui/query-error';
+import { Spinner } from '@gvm/ui/spinner';
 import { toApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import type { CartApi } from '../types';

@@ -1,6 +1,6 @@
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { lazy, Suspense } from 'react';
 import { useIsLoggedIn } from '@/lib/auth/session-store';
-import { usePageMeta } from '@/lib/page-meta';
 import { CartView } from '../components/cart-view';
 import { useGuestCart } from '../hooks/use-guest-cart';
 

@@ -1,6 +1,6 @@
+import { Button } from '@gvm/ui/button';
+import { Spinner } from '@gvm/ui/spinner';
 import { ShoppingCart } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 
 export const INVALID_VALUE = 'Please select a valid value for the card';
 

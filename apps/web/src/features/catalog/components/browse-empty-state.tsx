@@ -1,5 +1,5 @@
+import { Button } from '@gvm/ui/button';
 import { PackageSearch } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 
 /** The searched text: q when present, as the server lets q take precedence over merchant. */
 export function emptyResultsMessage(search: { q?: string; merchant?: string }): string {

@@ -1,6 +1,6 @@
 import { categoryNames, categoryValues, DEFAULT_SORT, isCategoryValue, sortOptions } from '@gvm/contract';
+import { Button } from '@gvm/ui/button';
 import { X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { useProductFilters } from '../api/get-product-filters';
 import type { BrowseFilter, BrowseParams } from '../hooks/use-browse-params';
 import { FilterSelect } from './filter-select';

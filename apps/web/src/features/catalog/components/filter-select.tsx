@@ -1,3 +1,4 @@
+import { Select } from '@gvm/ui/select';
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { type SelectHTMLAttributes, useId } from 'react';
@@ -6,7 +7,7 @@ interface FilterSelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
 }
 
-/** A labelled native select: the platform's own picker on phones, keyboard friendly everywhere. */
+/** The house's select box (@gvm/ui), labelled above, smaller and rounder, with a chevron: the catalogue's filters. */
 export function FilterSelect({ label, className, children, ...props }: FilterSelectProps) {
   const id = useId();
   return (
@@ -15,17 +16,16 @@ export function FilterSelect({ label, className, children, ...props }: FilterSel
         {label}
       </label>
       <div className="relative">
-        <select
+        <Select
           id={id}
           className={clsx(
-            'h-10 w-full appearance-none truncate rounded-lg border border-gray-200 bg-white pr-8 pl-2.5 text-[13px] text-gray-900 sm:pr-9 sm:pl-3 sm:text-sm',
-            'transition-colors hover:border-gray-300 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none',
-            'disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500',
+            'appearance-none truncate rounded-lg border-gray-200 py-0 pr-8 pl-2.5 text-[13px] text-gray-900 sm:pr-9 sm:pl-3 sm:text-sm',
+            'transition-colors hover:border-gray-300 focus:border-brand-500 focus:ring-4 disabled:text-gray-500',
           )}
           {...props}
         >
           {children}
-        </select>
+        </Select>
         <ChevronDown
           className="pointer-events-none absolute top-1/2 right-2.5 h-4 w-4 -translate-y-1/2 text-gray-400"
           aria-hidden="true"

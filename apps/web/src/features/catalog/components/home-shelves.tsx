@@ -1,8 +1,8 @@
 import type { ProductShelf } from '@gvm/contract';
+import { QueryError } from '@gvm/ui/query-error';
 import { useEffect, useRef, useState } from 'react';
 import { ProductCardOutline } from '@/components/product/product-card';
 import { pulseAsOne } from '@/components/product/product-card-skeleton';
-import { QueryError } from '@/components/ui/query-error';
 import { toApiError } from '@/lib/api-client';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useShelves } from '../api/get-shelves';

@@ -1,5 +1,5 @@
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { Button } from '@gvm/ui/button';
+import { Spinner } from '@gvm/ui/spinner';
 
 interface LoadMoreProps {
   shown: number;

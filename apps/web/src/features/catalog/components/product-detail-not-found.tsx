@@ -1,6 +1,6 @@
+import { buttonClassName } from '@gvm/ui/button';
 import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 /** An unknown product id (404 'Product not found'): say so and offer the way back. */

@@ -1,9 +1,9 @@
 import type { Product, ProductSearchParams } from '@gvm/contract';
+import { QueryError } from '@gvm/ui/query-error';
 import { clsx } from 'clsx';
 import { useEffect } from 'react';
 import { ProductCard } from '@/components/product/product-card';
 import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
-import { QueryError } from '@/components/ui/query-error';
 import { FavouriteButton } from '@/features/wishlist';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { useSearchProducts } from '../api/search-products';

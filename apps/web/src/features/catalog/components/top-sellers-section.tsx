@@ -1,5 +1,5 @@
+import { QueryError } from '@gvm/ui/query-error';
 import { ProductCard } from '@/components/product/product-card';
-import { QueryError } from '@/components/ui/query-error';
 import { FavouriteButton } from '@/features/wishlist';
 import { toApiError } from '@/lib/api-client';
 import { useTopSellers } from '../api/get-top-sellers';

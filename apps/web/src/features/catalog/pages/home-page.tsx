@@ -1,9 +1,9 @@
 import { categoryNames } from '@gvm/contract';
+import { QueryError } from '@gvm/ui/query-error';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { QueryError } from '@/components/ui/query-error';
 import { toApiError } from '@/lib/api-client';
-import { usePageMeta } from '@/lib/page-meta';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useTopSellers } from '../api/get-top-sellers';
 import { CategoryStrip } from '../components/category-strip';

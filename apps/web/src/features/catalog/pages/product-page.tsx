@@ -1,8 +1,8 @@
+import { QueryError } from '@gvm/ui/query-error';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { QueryError } from '@/components/ui/query-error';
 import { ApiError, toApiError } from '@/lib/api-client';
-import { usePageMeta } from '@/lib/page-meta';
 import { useProduct } from '../api/get-product';
 import { ProductDetailSkeleton } from '../components/product-detail-skeleton';
 import { ProductDetailView } from '../components/product-detail-view';

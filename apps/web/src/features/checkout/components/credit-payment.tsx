@@ -1,8 +1,8 @@
 import { currencySymbol, formatMoney, toMajorUnits, toMinorUnits } from '@gvm/contract';
+import { Input } from '@gvm/ui/input';
+import { Label } from '@gvm/ui/label';
 import { Wallet } from 'lucide-react';
 import { useId } from 'react';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import type { CreditChoice, CreditOffer } from '../lib/wallet-credit';
 
 interface CreditPaymentProps {

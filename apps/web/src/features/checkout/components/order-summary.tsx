@@ -1,5 +1,5 @@
 import { formatMoney, toMajorUnits, toMinorUnits } from '@gvm/contract';
-import { MerchantLogo } from '@/components/merchant-logo';
+import { MerchantLogo } from '@gvm/ui/merchant-logo';
 import type { ProductGroup } from '../lib/checkout-lines';
 import { RecipientEntry } from './recipient-entry';
 

@@ -1,8 +1,8 @@
+import { Button } from '@gvm/ui/button';
+import { Spinner } from '@gvm/ui/spinner';
 import { Check, CreditCard, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { CartTotals, type CurrencyTotal } from '@/features/cart';
 import { CheckoutError } from './checkout-error';

@@ -1,7 +1,7 @@
 import { ukDayOf } from '@gvm/contract';
+import { Button } from '@gvm/ui/button';
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import type { ProductGroup } from '../lib/checkout-lines';
 import { RecipientForm } from './recipient-form';
 import { RecipientList } from './recipient-list';

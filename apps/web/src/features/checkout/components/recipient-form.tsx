@@ -1,10 +1,10 @@
 import { formatDeliveryDay, RECIPIENT_REQUIRED_MESSAGE } from '@gvm/contract';
+import { Button } from '@gvm/ui/button';
+import { Field } from '@gvm/ui/field';
+import { Textarea } from '@gvm/ui/input';
 import { type FormEvent, useId, useState } from 'react';
 import { DeliveryDateField } from '@/components/gift/delivery-date-field';
 import { RecipientFields } from '@/components/gift/recipient-fields';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/input';
 import { useRecipientStore } from '@/features/cart';
 import { toast } from '@/lib/toast';
 import type { ProductGroup } from '../lib/checkout-lines';

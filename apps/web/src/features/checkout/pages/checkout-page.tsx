@@ -1,7 +1,7 @@
+import { QueryError } from '@gvm/ui/query-error';
+import { Spinner } from '@gvm/ui/spinner';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { lazy, Suspense } from 'react';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
-import { usePageMeta } from '@/lib/page-meta';
 import { CreditPayment } from '../components/credit-payment';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentDetails } from '../components/payment-details';

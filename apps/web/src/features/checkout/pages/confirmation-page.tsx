@@ -1,12 +1,12 @@
 import type { OrderItem } from '@gvm/contract';
+import { buttonClassName } from '@gvm/ui/button';
+import { cn } from '@gvm/ui/cn';
+import { Spinner } from '@gvm/ui/spinner';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RedemptionSuccess } from '@/features/redeem';
-import { cn } from '@/lib/cn';
-import { usePageMeta } from '@/lib/page-meta';
 import { BoughtVoucherCard } from '../components/bought-voucher-card';
 import { useConfetti } from '../hooks/use-confetti';
 import { usePaymentResult } from '../hooks/use-payment-result';

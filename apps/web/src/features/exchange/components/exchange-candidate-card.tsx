@@ -1,5 +1,5 @@
 import { formatMoney, type Product } from '@gvm/contract';
-import { MerchantLogo } from '@/components/merchant-logo';
+import { MerchantLogo } from '@gvm/ui/merchant-logo';
 
 /** One product the voucher can become (docs/product/vouchers-and-gifts.md#exchange): logo or initial, merchant, 'Exchange for £25.00'. */
 export function ExchangeCandidateCard({

@@ -1,6 +1,6 @@
 import { formatMoney, type Product } from '@gvm/contract';
+import { Button, buttonClassName } from '@gvm/ui/button';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { Button, buttonClassName } from '@/components/ui/button';
 
 /**
  * docs/product/vouchers-and-gifts.md#exchange: choosing a product opens this dialog; confirming runs the exchange

@@ -1,8 +1,8 @@
+import { buttonClassName } from '@gvm/ui/button';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { usePageMeta } from '@/lib/page-meta';
 
 /** /exchange-confirmation (docs/product/vouchers-and-gifts.md#exchange): the exchange succeeded. */
 export function ExchangeConfirmationPage() {

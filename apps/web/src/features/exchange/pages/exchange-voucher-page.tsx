@@ -1,13 +1,13 @@
 import { formatMoney, type Product } from '@gvm/contract';
+import { Button, buttonClassName } from '@gvm/ui/button';
+import { QueryError } from '@gvm/ui/query-error';
+import { Spinner } from '@gvm/ui/spinner';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { ArrowLeftRight } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonClassName } from '@/components/ui/button';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
-import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useConvertVoucher } from '../api/convert-voucher';
 import { useExchangeProducts } from '../api/get-exchange-products';

@@ -1,18 +1,18 @@
 import { cardArtUrl, formatMoney, GIFT_ENDED_MESSAGE } from '@gvm/contract';
+import { Button, buttonClassName } from '@gvm/ui/button';
+import { Input } from '@gvm/ui/input';
+import { Label } from '@gvm/ui/label';
+import { MerchantLogo } from '@gvm/ui/merchant-logo';
+import { QueryError } from '@gvm/ui/query-error';
+import { Spinner } from '@gvm/ui/spinner';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { Gift } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MerchantLogo } from '@/components/merchant-logo';
-import { Button, buttonClassName } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { redeemedState, useRedeemLink } from '@/features/redeem';
 import { ApiError, failureMessage } from '@/lib/api-client';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
-import { usePageMeta } from '@/lib/page-meta';
 import { useGift } from '../api/get-gift';
 
 const INVALID_LINK_MESSAGE = 'This gift link is not valid';

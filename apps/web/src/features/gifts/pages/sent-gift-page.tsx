@@ -1,16 +1,16 @@
 import type { OrderItem } from '@gvm/contract';
 import { formatMoney } from '@gvm/contract';
+import { buttonClassName } from '@gvm/ui/button';
+import { cn } from '@gvm/ui/cn';
+import { QueryError } from '@gvm/ui/query-error';
+import { Spinner } from '@gvm/ui/spinner';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { VoucherCard } from '@/components/voucher-card';
 import { paths } from '@/config/paths';
 import { useOrderStatus } from '@/features/checkout';
 import { rememberReturnTo } from '@/lib/auth/redirect-storage';
 import { useSessionStore } from '@/lib/auth/session-store';
-import { cn } from '@/lib/cn';
-import { usePageMeta } from '@/lib/page-meta';
 
 /** A transfer's latest action: pending until the recipient claims it (docs/product/buying.md#sent-gifts). */
 const isPending = (status: string | undefined) => !status || status === 'pending';

@@ -1,8 +1,8 @@
+import { buttonClassName } from '@gvm/ui/button';
 import { clsx } from 'clsx';
 import { ArrowLeftRight, Copy, Gift, KeyRound, MousePointerClick, PartyPopper } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 const panels = {

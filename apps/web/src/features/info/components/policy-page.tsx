@@ -1,6 +1,5 @@
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import type { ReactNode } from 'react';
-
-import { usePageMeta } from '@/lib/page-meta';
 import { Breadcrumb } from './breadcrumb';
 
 /** One numbered part of a policy document, reachable by its anchor id. */

@@ -1,10 +1,10 @@
+import { buttonClassName } from '@gvm/ui/button';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { Gift, Heart, Infinity as InfinityIcon, Repeat, Sparkles, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { company } from '@/lib/company';
-import { usePageMeta } from '@/lib/page-meta';
 import { InfoHero, InfoSection } from '../components/info-hero';
 
 const beliefs = [

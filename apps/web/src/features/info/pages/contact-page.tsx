@@ -1,8 +1,8 @@
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { Clock, Handshake, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ContactForm } from '@/features/outreach';
 import { company, supportHours } from '@/lib/company';
-import { usePageMeta } from '@/lib/page-meta';
 import { InfoHero } from '../components/info-hero';
 import { SocialLinks } from '../components/social-links';
 

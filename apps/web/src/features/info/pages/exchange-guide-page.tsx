@@ -1,8 +1,8 @@
+import { buttonClassName } from '@gvm/ui/button';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { ArrowLeftRight, BadgeCheck, CircleAlert, LogIn, MousePointerClick, Store, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { usePageMeta } from '@/lib/page-meta';
 import { InfoHero, InfoSection } from '../components/info-hero';
 
 const steps = [

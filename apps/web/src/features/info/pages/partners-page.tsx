@@ -1,8 +1,8 @@
+import { buttonClassName } from '@gvm/ui/button';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { Handshake, Mail, Rocket, Send, ShieldCheck, Users } from 'lucide-react';
-import { buttonClassName } from '@/components/ui/button';
 import { PartnershipForm } from '@/features/outreach';
 import { company } from '@/lib/company';
-import { usePageMeta } from '@/lib/page-meta';
 import { InfoHero, InfoSection } from '../components/info-hero';
 
 const benefits = [

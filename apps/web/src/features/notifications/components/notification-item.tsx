@@ -1,5 +1,5 @@
 import type { Notification } from '@gvm/contract';
-import { cn } from '@/lib/cn';
+import { cn } from '@gvm/ui/cn';
 import { formatNotificationDate } from '../lib/format-notification-date';
 
 interface NotificationItemProps {

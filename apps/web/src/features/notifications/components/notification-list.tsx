@@ -1,6 +1,6 @@
 import type { Notification } from '@gvm/contract';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryError } from '@gvm/ui/query-error';
+import { Spinner } from '@gvm/ui/spinner';
 import { toast } from '@/lib/toast';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';

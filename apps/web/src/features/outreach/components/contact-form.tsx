@@ -5,13 +5,14 @@ import {
   supportSubjectNames,
   supportSubjects,
 } from '@gvm/contract';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { Button } from '@gvm/ui/button';
+import { Field } from '@gvm/ui/field';
+import { Input, Textarea } from '@gvm/ui/input';
+import { Select } from '@gvm/ui/select';
+import { Spinner } from '@gvm/ui/spinner';
 import { useSendSupportMessage } from '../api/send-support-message';
 import { useOutreachForm } from '../hooks/use-outreach-form';
-import { FormOutcomeMessage, selectClassName } from './form-parts';
+import { FormOutcomeMessage } from './form-parts';
 
 const emptyMessage: Required<SupportRequest> = { name: '', email: '', subject: 'support', message: '' };
 
@@ -56,13 +57,13 @@ export function ContactForm() {
         </div>
         <Field {...form.field('subject')} label="Subject" labelClassName="block">
           {(control) => (
-            <select {...control} {...form.control('subject')} className={selectClassName}>
+            <Select {...control} {...form.control('subject')} className="text-gray-900">
               {supportSubjects.map((subject) => (
                 <option key={subject} value={subject}>
                   {supportSubjectNames[subject]}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field {...form.field('message')} label="Message" required labelClassName="block">

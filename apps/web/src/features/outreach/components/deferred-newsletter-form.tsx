@@ -1,7 +1,7 @@
+import { Button } from '@gvm/ui/button';
+import { Input } from '@gvm/ui/input';
 import { clsx } from 'clsx';
 import { type ComponentType, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import type { NewsletterDraft, NewsletterFormProps } from './newsletter-form';
 
 type LoadedForm = ComponentType<NewsletterFormProps & { takeOver?: () => NewsletterDraft | undefined }>;

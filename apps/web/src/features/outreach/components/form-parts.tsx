@@ -1,13 +1,7 @@
+import { cn } from '@gvm/ui/cn';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { Ref } from 'react';
-import { cn } from '@/lib/cn';
 import type { FormOutcome } from '../hooks/use-outreach-form';
-
-/** A native select styled like the Input primitive: native keeps keyboard and phone pickers. */
-export const selectClassName =
-  'h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 focus:border-brand-600 ' +
-  'focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-50 ' +
-  'aria-invalid:border-red-500';
 
 /**
  * The form's answer. Both live regions are always in the page, so screen readers announce a

@@ -1,9 +1,9 @@
 import { INVALID_EMAIL_MESSAGE, NEWSLETTER_EMAIL_PATTERN, outreachLimits } from '@gvm/contract';
+import { Button } from '@gvm/ui/button';
+import { Input } from '@gvm/ui/input';
+import { Spinner } from '@gvm/ui/spinner';
 import { clsx } from 'clsx';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter';
 import type { FormOutcome } from '../hooks/use-outreach-form';
 import { outreachErrorMessage } from '../lib/outreach-error';

@@ -4,13 +4,14 @@ import {
   type PartnershipRequest,
   partnershipRequestSchema,
 } from '@gvm/contract';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { Button } from '@gvm/ui/button';
+import { Field } from '@gvm/ui/field';
+import { Input, Textarea } from '@gvm/ui/input';
+import { Select } from '@gvm/ui/select';
+import { Spinner } from '@gvm/ui/spinner';
 import { useApplyForPartnership } from '../api/apply-for-partnership';
 import { useOutreachForm } from '../hooks/use-outreach-form';
-import { FormOutcomeMessage, selectClassName } from './form-parts';
+import { FormOutcomeMessage } from './form-parts';
 
 const emptyApplication: Required<PartnershipRequest> = {
   companyName: '',
@@ -105,14 +106,14 @@ export function PartnershipForm() {
         </Field>
         <Field {...form.field('businessCategory')} label="Business category" required labelClassName="block">
           {(control) => (
-            <select {...control} {...form.control('businessCategory')} className={selectClassName}>
+            <Select {...control} {...form.control('businessCategory')} className="text-gray-900">
               <option value="">Choose a category</option>
               {businessCategoryOptions.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.name}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field

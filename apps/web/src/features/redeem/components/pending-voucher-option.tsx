@@ -1,6 +1,6 @@
 import { cardArtUrl, formatMoney, type PendingVoucher } from '@gvm/contract';
-import { MerchantLogo } from '@/components/merchant-logo';
-import { cn } from '@/lib/cn';
+import { cn } from '@gvm/ui/cn';
+import { MerchantLogo } from '@gvm/ui/merchant-logo';
 import { shortDate } from '@/lib/short-date';
 
 /** The sent date as '20 Nov 2026', or as the server wrote it when it does not parse. */

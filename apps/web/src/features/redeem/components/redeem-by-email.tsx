@@ -1,9 +1,9 @@
 import type { ActiveOrder, PendingVoucher } from '@gvm/contract';
+import { Button } from '@gvm/ui/button';
+import { Field } from '@gvm/ui/field';
+import { Input } from '@gvm/ui/input';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { exchangeVoucherPath } from '@/features/exchange';
 import { failureMessage } from '@/lib/api-client';

@@ -1,10 +1,10 @@
 import { formatMoney } from '@gvm/contract';
+import { buttonClassName } from '@gvm/ui/button';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { CircleCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
 import { VoucherCard } from '@/components/voucher-card';
 import { paths } from '@/config/paths';
-import { usePageMeta } from '@/lib/page-meta';
 import { readRedeemedState } from '../lib/redeemed-voucher';
 
 /**

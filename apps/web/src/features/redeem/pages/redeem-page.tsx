@@ -1,6 +1,6 @@
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense } from 'react';
-import { usePageMeta } from '@/lib/page-meta';
 import { RedeemByEmail } from '../components/redeem-by-email';
 import { RedeemByLink } from '../components/redeem-by-link';
 

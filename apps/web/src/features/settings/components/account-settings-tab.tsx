@@ -1,9 +1,9 @@
 import type { CurrentUser } from '@gvm/contract';
+import { Button } from '@gvm/ui/button';
+import { Input } from '@gvm/ui/input';
+import { Label } from '@gvm/ui/label';
+import { Spinner } from '@gvm/ui/spinner';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUpdateAccount } from '../api/update-account';

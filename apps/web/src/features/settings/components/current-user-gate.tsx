@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@gvm/contract';
+import { QueryError } from '@gvm/ui/query-error';
+import { Spinner } from '@gvm/ui/spinner';
 import type { ReactNode } from 'react';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 

@@ -1,6 +1,6 @@
+import { Button } from '@gvm/ui/button';
+import { Spinner } from '@gvm/ui/spinner';
 import { CheckCheck } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { NotificationList, useMarkAllNotificationsRead, useNotifications } from '@/features/notifications';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { toast } from '@/lib/toast';

@@ -1,11 +1,11 @@
 import type { CurrentUser } from '@gvm/contract';
+import { Button, buttonClassName } from '@gvm/ui/button';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import { LogOut, Settings, Wallet } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth';
-import { usePageMeta } from '@/lib/page-meta';
 import { CurrentUserGate } from '../components/current-user-gate';
 import { formatJoinedDate } from '../lib/format-joined-date';
 

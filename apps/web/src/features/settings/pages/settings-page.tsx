@@ -1,6 +1,6 @@
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense } from 'react';
-import { usePageMeta } from '@/lib/page-meta';
 import { AccountSettingsTab } from '../components/account-settings-tab';
 import { CurrentUserGate } from '../components/current-user-gate';
 import { NotificationSettingsTab } from '../components/notification-settings-tab';

@@ -1,13 +1,13 @@
 import { CHAT_MESSAGE_REQUIRED, CHAT_MESSAGE_TOO_LONG } from '@gvm/contract/support-chat';
 import { CHAT_MESSAGE_MAX, chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
+import { Button } from '@gvm/ui/button';
+import { Field } from '@gvm/ui/field';
+import { MessageText } from '@gvm/web-lib/message-text';
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import type { ShopperChatControls } from '../hooks/use-shopper-chat';
-import { MessageText } from './message-text';
 
 export interface ChatPanelProps {
   chat: ShopperChatControls;

@@ -1,4 +1,5 @@
 import { chatShopperCopy as copy, firstNameOf } from '@gvm/contract/support-chat-text';
+import { unreadCount } from '@gvm/web-lib/chat-state';
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -6,7 +7,6 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { chatWidgetQueryOptions } from '../api/chat-widget';
 import { useShopperChat } from '../hooks/use-shopper-chat';
-import { unreadCount } from '../lib/chat-state';
 import type { ChatPanelProps } from './chat-panel';
 import { ChatwootChat } from './chatwoot-chat';
 

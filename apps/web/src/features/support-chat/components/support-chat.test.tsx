@@ -5,6 +5,7 @@ import {
   supportChatEndpoints,
 } from '@gvm/contract/support-chat';
 import { chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
+import { type FakeWebSocket, installFakeWebSocket } from '@gvm/web-lib/test/fake-websocket';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +15,6 @@ import { clearTokens, storeTokens } from '@/lib/auth/token-storage';
 import { API_BASE_PATH, api } from '@/lib/http-client';
 import { createQueryClient } from '@/lib/query-client';
 import { type EndpointAnswer, epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
-import { type FakeWebSocket, installFakeWebSocket } from '@/test/fake-websocket';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { endShopperChat } from '../lib/shopper-chat-session';
 import { SupportChat } from './support-chat';

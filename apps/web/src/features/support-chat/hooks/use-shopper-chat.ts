@@ -1,6 +1,6 @@
 import type { SatisfactionAnswer } from '@gvm/contract/support-chat';
+import { type ChatState, initialChatState } from '@gvm/web-lib/chat-state';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { type ChatState, initialChatState } from '../lib/chat-state';
 import { holdShopperChat, type ShopperChatSession, shopperChatOf } from '../lib/shopper-chat-session';
 
 export interface ShopperChatControls {

@@ -1,12 +1,12 @@
 import { type SatisfactionAnswer, type ShopperChatEvent, shopperChatEventSchema } from '@gvm/contract/support-chat';
 import { CHAT_MOVED_MESSAGE, CHAT_RATE_LIMITED_MESSAGE } from '@gvm/contract/support-chat-text';
+import { chatSocketUrl, openChatSocket } from '@gvm/web-lib/chat-socket';
+import { type ChatAction, type ChatState, chatReducer, initialChatState, lastMessageId } from '@gvm/web-lib/chat-state';
+import { newClientId } from '@gvm/web-lib/client-id';
 import { ApiError, api } from '@/lib/api-client';
 import { RefreshError, refreshSession } from '@/lib/auth/refresh-session';
 import { isTokenUnexpired, readTokens, TOKENS_CHANGED_EVENT, tokenSubject } from '@/lib/auth/token-storage';
 import { answerSatisfaction, getShopperChatAfter, markShopperChatRead, sendShopperMessage } from '../api/shopper-chat';
-import { chatSocketUrl, openChatSocket } from './chat-socket';
-import { type ChatAction, type ChatState, chatReducer, initialChatState, lastMessageId } from './chat-state';
-import { newClientId } from './client-id';
 import { signedInUserId } from './signed-in-user';
 
 /** How long 'Support is typing…' stays after the operator's last typing event. */

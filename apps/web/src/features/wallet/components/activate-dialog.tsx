@@ -1,5 +1,5 @@
+import { buttonClassName } from '@gvm/ui/button';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { buttonClassName } from '@/components/ui/button';
 
 /** docs/product/vouchers-and-gifts.md#active-vouchers: activation is irreversible, so it is confirmed in a dialog first. */
 export function ActivateDialog({

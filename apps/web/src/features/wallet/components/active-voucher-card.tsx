@@ -1,9 +1,9 @@
 import { type ActiveOrder, ALREADY_ACTIVATED_MESSAGE, type CodeStatus, cardArtUrl } from '@gvm/contract';
+import { Button, buttonClassName } from '@gvm/ui/button';
+import { MerchantLogo } from '@gvm/ui/merchant-logo';
 import { CheckCircle2, Clock, Gift } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MerchantLogo } from '@/components/merchant-logo';
-import { Button, buttonClassName } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useActivateOrder } from '../api/activate-order';

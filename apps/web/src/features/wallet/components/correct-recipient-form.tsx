@@ -1,7 +1,7 @@
 import { type ChangeGiftRecipientRequest, RECIPIENT_REQUIRED_MESSAGE } from '@gvm/contract';
+import { Button } from '@gvm/ui/button';
 import { type FormEvent, useId, useState } from 'react';
 import { RecipientFields } from '@/components/gift/recipient-fields';
-import { Button } from '@/components/ui/button';
 import { TAP_SM } from './gift-delivery-actions';
 
 /**

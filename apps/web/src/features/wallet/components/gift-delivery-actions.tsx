@@ -1,5 +1,5 @@
 import type { GiftDelivery } from '@gvm/contract';
-import { Button } from '@/components/ui/button';
+import { Button } from '@gvm/ui/button';
 import type { GiftChange } from '../api/gift-delivery';
 
 /** A phone's finger needs 44 px (WCAG 2.5.5); from `sm` up the small buttons are compact. */

@@ -1,5 +1,5 @@
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryError } from '@gvm/ui/query-error';
+import { Spinner } from '@gvm/ui/spinner';
 import { toApiError } from '@/lib/api-client';
 import { type TransferDirection, useTransferredOrders } from '../api/get-transferred-orders';
 import { newestFirst } from '../lib/transactions';

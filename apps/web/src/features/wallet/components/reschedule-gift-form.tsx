@@ -1,7 +1,7 @@
 import { ukDayOf } from '@gvm/contract';
+import { Button } from '@gvm/ui/button';
 import { type FormEvent, useId, useState } from 'react';
 import { DeliveryDateField } from '@/components/gift/delivery-date-field';
-import { Button } from '@/components/ui/button';
 
 /** A scheduled gift's new delivery day (docs/product/vouchers-and-gifts.md#scheduled-delivery). */
 export function RescheduleGiftForm({

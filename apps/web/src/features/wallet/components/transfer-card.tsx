@@ -1,7 +1,7 @@
 import { formatDeliveryDay, type TransferredOrder } from '@gvm/contract';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { Button, buttonClassName } from '@gvm/ui/button';
+import { cn } from '@gvm/ui/cn';
 import { VoucherCard } from '@/components/voucher-card';
-import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useConfirmTransfer } from '../api/confirm-transfer';
 import type { TransferDirection } from '../api/get-transferred-orders';

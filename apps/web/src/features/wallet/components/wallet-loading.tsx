@@ -1,4 +1,4 @@
-import { Spinner } from '@/components/ui/spinner';
+import { Spinner } from '@gvm/ui/spinner';
 
 /**
  * What the wallet shows while it loads: the page and its Balances and Manage Vouchers tabs a

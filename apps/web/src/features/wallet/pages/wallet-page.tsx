@@ -1,7 +1,7 @@
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense } from 'react';
 import { useCurrentUser, userIdOf } from '@/lib/auth/current-user';
-import { usePageMeta } from '@/lib/page-meta';
 import { BalancesTab } from '../components/balances-tab';
 import { VouchersLoading, WalletSpinner } from '../components/wallet-loading';
 

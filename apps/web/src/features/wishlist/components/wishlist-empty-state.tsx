@@ -1,6 +1,6 @@
+import { buttonClassName } from '@gvm/ui/button';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 /** docs/product/browsing.md#wishlist: the empty state's copy, exactly. */

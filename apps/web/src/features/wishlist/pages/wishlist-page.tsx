@@ -1,8 +1,8 @@
+import { QueryError } from '@gvm/ui/query-error';
+import { usePageMeta } from '@gvm/web-lib/page-meta';
 import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
-import { QueryError } from '@/components/ui/query-error';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { usePageMeta } from '@/lib/page-meta';
 import { WishlistEmptyState } from '../components/wishlist-empty-state';
 import { WishlistGrid, WishlistGridSkeleton } from '../components/wishlist-grid';
 import { useAddPendingWishlistItem } from '../hooks/use-add-pending-wishlist-item';
