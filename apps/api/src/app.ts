@@ -33,6 +33,8 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { opsRoutes } from './modules/ops';
 import { outreachOpsRoutes } from './modules/outreach/ops-routes';
 import { outreachRoutes } from './modules/outreach/routes';
+import { startPassUpdates } from './modules/passes';
+import { passRoutes } from './modules/passes/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { seoRoutes } from './modules/seo/routes';
@@ -223,6 +225,7 @@ export async function buildApp({
       await api.register(giftRoutes);
       await api.register(voucherRoutes, { giftOf: giftOfVoucher });
       await api.register(walletRoutes);
+      await api.register(passRoutes);
       await api.register(paymentRoutes);
       await api.register(opsRoutes);
       await api.register(supportRoutes);
@@ -253,6 +256,8 @@ function registerBackgroundJobs(app: App, mailWorker: Partial<MailWorkerOptions>
   registerMailWorker(app, mailWorker);
   // Codes the supplier failed to issue at once, asked again with backoff until they come (decision 068).
   startCodeRetries(app);
+  // Wallet passes kept to their vouchers: APNs pushes and Google Wallet updates (decision 071).
+  startPassUpdates(app);
   const giftScheduler = registerGiftScheduler(app);
   registerPeriodicTasks(app, [
     // Scheduled gift e-mails and 30-day reminders (decision 025).

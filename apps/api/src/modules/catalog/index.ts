@@ -1,4 +1,6 @@
 /** The catalogue module's public face: what other modules may call (they never reach `products` directly). */
+
+export { type PassFacts, passFactsOf } from './pass-facts';
 export {
   cardArtEmailUrl,
   findProductsByCodes,

@@ -61,4 +61,5 @@ export {
   vouchersOfCheckout,
   wasEnded,
 } from './money-console';
+export { passFingerprintOf, passSecretOf } from './pass-view';
 export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';
