@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { voucherCodeReadyEmail } from '../src/adapters/mail/templates';
 import { ConfigError, loadConfig } from '../src/config';
 import { productionEnv } from './support/production-env';
 
@@ -76,5 +77,28 @@ describe('wallet pass settings', () => {
     expect(() =>
       loadConfig({ DATA_DIR: dataDir(), GOOGLE_WALLET_ISSUER_ID: '1', GOOGLE_WALLET_SERVICE_ACCOUNT_KEY: 'not json' }),
     ).toThrow(/GOOGLE_WALLET_SERVICE_ACCOUNT_KEY/);
+  });
+});
+
+describe("'Your code is ready'", () => {
+  it('offers the wallets the till page offers, each leading to the till page, never with the code', () => {
+    const voucherUrl = 'http://localhost:3000/vouchers/7b0c';
+    const both = voucherCodeReadyEmail({
+      merchantName: 'Argos',
+      value: 2500,
+      currency: 'GBP',
+      voucherUrl,
+      wallets: { apple: true, google: true },
+    });
+    expect(both.text).toContain(`Add to Apple Wallet: ${voucherUrl}`);
+    expect(both.text).toContain(`Save to Google Wallet: ${voucherUrl}`);
+    const appleOnly = voucherCodeReadyEmail({
+      merchantName: 'Argos',
+      value: 2500,
+      currency: 'GBP',
+      voucherUrl,
+      wallets: { apple: true, google: false },
+    });
+    expect(appleOnly.text).not.toContain('Google Wallet');
   });
 });
