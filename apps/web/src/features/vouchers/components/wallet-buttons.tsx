@@ -59,7 +59,7 @@ export function WalletButtons({ voucherId }: { voucherId: string }) {
           aria-busy={busy === 'google'}
           className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-black disabled:opacity-60"
         >
-          <img src={GOOGLE_WALLET_BUTTON} alt={GOOGLE_WALLET_LABEL} width={199} height={48} className="h-12 w-auto" />
+          <img src={GOOGLE_WALLET_BUTTON} alt={GOOGLE_WALLET_LABEL} width={216} height={48} className="h-12 w-auto" />
         </button>
       )}
     </section>
