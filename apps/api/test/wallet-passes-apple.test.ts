@@ -173,6 +173,13 @@ describe('the Apple Wallet pass', () => {
         .statusCode,
     ).toBe(204);
     expect((await webService('GET', `/passes/${type}/${serial}`, 'y'.repeat(43))).statusCode).toBe(401);
+    const current = await webService('GET', `/passes/${type}/${serial}`, token);
+    const unchanged = await ctx.app.inject({
+      method: 'GET',
+      url: `${WEB_SERVICE}/passes/${type}/${serial}`,
+      headers: { authorization: `ApplePass ${token}`, 'if-modified-since': String(current.headers['last-modified']) },
+    });
+    expect(unchanged.statusCode).toBe(304);
 
     const operator = await signedInOperator(ctx, 'finance');
     const voided = await opsCall(ctx.app, 'POST', `/vouchers/${id}/void`, operator.token, { reason: 'Fraud report' });

@@ -6,7 +6,7 @@ import {
   WALLET_WEB_SERVICE_PATH,
   type WalletPassOffers,
 } from '@gvm/contract';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import {
   buildPkpass,
@@ -179,7 +179,7 @@ export function livePasses(db: Executor, after: string, limit: number): Promise<
   return db
     .select()
     .from(walletPasses)
-    .where(and(isNull(walletPasses.endedAt), or(sql`${walletPasses.serial} > ${after}`)))
+    .where(and(isNull(walletPasses.endedAt), gt(walletPasses.serial, after)))
     .orderBy(walletPasses.serial)
     .limit(limit);
 }

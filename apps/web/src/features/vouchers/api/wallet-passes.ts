@@ -19,8 +19,8 @@ export function walletOffersQueryOptions(id: string) {
   });
 }
 
-export function useWalletOffers(id: string, enabled: boolean) {
-  return useQuery({ ...walletOffersQueryOptions(id), enabled });
+export function useWalletOffers(id: string) {
+  return useQuery(walletOffersQueryOptions(id));
 }
 
 /** The 'Save to Google Wallet' link, asked for when pressed (each one is counted). */

@@ -14,7 +14,7 @@ export const GOOGLE_WALLET_BUTTON = '/wallet/save-to-google-wallet.svg';
  * accessible name the badge's wording; Google's only where the server has Google Wallet set up.
  */
 export function WalletButtons({ voucherId }: { voucherId: string }) {
-  const offers = useWalletOffers(voucherId, true);
+  const offers = useWalletOffers(voucherId);
   const [busy, setBusy] = useState<'apple' | 'google' | null>(null);
   if (!offers.data || (!offers.data.apple && !offers.data.google)) return null;
 
