@@ -4,6 +4,7 @@ import { apiUrl, voucherEndpoints } from '@gvm/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { findProduct } from './support/catalogue';
 import { type OwnMarketplace, startOwnMarketplace } from './support/marketplace-server';
 import { buyThroughApi } from './support/purchase';
@@ -62,6 +63,7 @@ test('the till page at 390 px offers both wallets, and Apple’s downloads a .pk
   const google = page.getByRole('button', { name: 'Save to Google Wallet' });
   await expect(apple).toBeVisible();
   await expect(google).toBeVisible();
+  expect(await axeViolations(page), 'axe on the till page with its wallet buttons').toEqual([]);
   for (const button of [apple, google]) {
     const box = await button.boundingBox();
     expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);

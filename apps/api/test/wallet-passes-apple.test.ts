@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { OpsVoucherPage, Voucher } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../src/db/schema';
+import { orders, products } from '../src/db/schema';
 import { redactUrl } from '../src/lib/log-redaction';
 import { PassUpdater } from '../src/modules/passes';
 import { type CheckoutTestContext, createCheckoutTestApp } from './support/checkout';
@@ -236,6 +236,25 @@ describe('the Apple Wallet pass', () => {
     expect(pass.barcodes).toEqual([expect.objectContaining({ message: newCode })]);
     // Retired at APNs (410): the device's registration is gone.
     expect((await webService('GET', `/devices/device-2/registrations/${type}`, null)).statusCode).toBe(204);
+  });
+
+  it('stops showing the code to a former holder once the voucher is someone else’s', async () => {
+    const { id, code } = await activatedVoucher(15);
+    const {
+      serialNumber: serial,
+      authenticationToken: token,
+      passTypeIdentifier: type,
+    } = passJson(await downloadPass(id));
+    // However the voucher changed hands (a correction by the console), the pass is its holder's only.
+    await ctx.app.db.update(orders).set({ ownerId: stranger.user.id }).where(eq(orders.id, id));
+    ctx.clock.advance(2000);
+    const updater = new PassUpdater(ctx.app);
+    await updater.runOnce();
+    await updater.stop();
+    const files = await unzip((await webService('GET', `/passes/${type}/${serial}`, token)).rawPayload);
+    expect(passJson(files).barcodes).toBeUndefined();
+    for (const file of files.values()) expect(file.toString('latin1')).not.toContain(code);
+    expect((await sendAs(ctx.app, 'GET', `/orders/${id}/wallet/apple`, holder)).statusCode).toBe(404);
   });
 
   it('draws a Code 128 barcode where the merchant’s tills need it', async () => {
