@@ -7,6 +7,10 @@ import { renderRoutes } from '@/test/render-routes';
 import { APPLE_WALLET_BADGE, GOOGLE_WALLET_BUTTON, WalletButtons } from './wallet-buttons';
 
 let restoreApi = () => {};
+
+function TillButtons() {
+  return <WalletButtons voucherId="order-1" />;
+}
 afterEach(() => {
   restoreApi();
   vi.restoreAllMocks();
@@ -22,10 +26,7 @@ function renderButtons(offers: { apple: boolean; google: boolean }) {
     'GET /orders/:id/wallet/apple': () => ({ status: 200, body: 'PK…' }),
   });
   restoreApi = fake.restore;
-  renderRoutes(
-    [{ path: '/vouchers/:id', Component: () => <WalletButtons voucherId="order-1" /> }],
-    '/vouchers/order-1',
-  );
+  renderRoutes([{ path: '/vouchers/:id', Component: TillButtons }], '/vouchers/order-1');
   return fake.requests;
 }
 
