@@ -83,17 +83,13 @@ export class PassUpdater {
         this.app.db,
         passes.map((pass) => pass.voucherId),
       );
+      const key = this.app.appConfig.voucherEncryptionKey;
       for (const pass of passes) {
         const voucher = vouchers.get(pass.voucherId);
         const fingerprint = voucher ? passFingerprintOf(voucher) : 'gone';
-        if (fingerprint !== pass.fingerprint)
-          await this.recordChange(
-            pass.serial,
-            pass.fingerprint,
-            fingerprint,
-            voucher === undefined ||
-              !passSecretOf(voucher, pass.holderId, this.app.appConfig.voucherEncryptionKey)?.code,
-          );
+        if (fingerprint === pass.fingerprint) continue;
+        const showsCode = voucher !== undefined && Boolean(passSecretOf(voucher, pass.holderId, key)?.code);
+        await this.recordChange(pass.serial, pass.fingerprint, fingerprint, !showsCode);
       }
       if (passes.length < SWEEP_PAGE) return;
     }

@@ -5,6 +5,7 @@ import type { App } from '../../app-types';
 import { walletPasses, walletPassRegistrations } from '../../db/schema/passes';
 import { fromContract } from '../../lib/endpoint-route';
 import { unauthorized } from '../../lib/errors';
+import { REDACTED } from '../../lib/log-redaction';
 import { rejectInvalidRequests } from '../../plugins/route-groups';
 import { appleSigningOf, findPass, holdsPassToken, passContentOf, sendPkpass } from './service';
 
@@ -104,8 +105,11 @@ export async function walletWebServiceRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(walletWebServiceEndpoints.log),
     handler: async (request, reply) => {
-      // A device's own error messages about this service: they name no code, only what went wrong.
-      for (const line of request.body.logs) request.log.warn({ passkit: line.slice(0, 500) }, 'wallet pass device log');
+      // A device's own error messages about this service. They may quote a serial number (or a
+      // URL holding one): every run of 22 or more identifier characters is kept out of the log.
+      for (const line of request.body.logs) {
+        request.log.warn({ passkit: line.slice(0, 500).replace(/[\w-]{22,}/g, REDACTED) }, 'wallet pass device log');
+      }
       return reply.code(200).send(null);
     },
   });
