@@ -15,6 +15,7 @@ const tableFilesOf = {
   checkout: ['checkout'],
   'dev-mailbox': ['mail'],
   finance: ['finance'],
+  passes: ['passes'],
   notifications: ['notifications'],
   gifts: ['gifts'],
   operators: ['operators'],

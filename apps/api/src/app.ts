@@ -28,6 +28,7 @@ import { healthRoutes, probeRoutes } from './modules/health';
 import { notificationRoutes } from './modules/notifications';
 import { operatorOpsRoutes } from './modules/operators';
 import { outreachOpsRoutes, outreachRoutes } from './modules/outreach';
+import { passRoutes, startPassUpdates } from './modules/passes';
 import { paymentRoutes } from './modules/payments';
 import { publicConfigRoutes } from './modules/public-config';
 import { seoRoutes } from './modules/seo';
@@ -242,6 +243,7 @@ function shopRoutes(chat: ChatService): ModuleRoutes[] {
     // A voucher's detail says whether it was sent as a gift; gifts builds on vouchers.
     (api) => voucherRoutes(api, { giftOf: giftOfVoucher }),
     walletRoutes,
+    passRoutes,
     paymentRoutes,
     (api) => chatRoutes(api, { chat }),
   ];
@@ -270,6 +272,8 @@ function registerBackgroundJobs(app: App, mailWorker: Partial<MailWorkerOptions>
   registerMailWorker(app, mailWorker);
   // Codes the supplier failed to issue at once, asked again with backoff until they come (decision 068).
   startCodeRetries(app);
+  // Wallet passes kept to their vouchers: APNs pushes and Google Wallet updates (decision 071).
+  startPassUpdates(app);
   const giftScheduler = registerGiftScheduler(app);
   registerPeriodicTasks(app, [
     // Scheduled gift e-mails and 30-day reminders (decision 025).

@@ -76,6 +76,32 @@ const envSchema = z.object({
   TILLO_SECTOR: z.string().min(1).optional(),
   /** How long the supplier simulator takes to issue a card (browser tests slow it down); 0 at once. */
   SUPPLIER_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** Apple Wallet passes (decision 071): the pass type certificate and Apple's WWDR intermediate, PEM. */
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[\w.-]+$/, 'must be a pass type identifier (pass.…)')
+    .optional(),
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be a 10-character team identifier')
+    .optional(),
+  APPLE_PASS_CERT: z.string().min(1).optional(),
+  APPLE_PASS_KEY: z.string().min(1).optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERT: z.string().min(1).optional(),
+  /** Apple's push service for pass updates; tests point it at a local HTTP/2 stand-in. */
+  APNS_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default('https://api.push.apple.com'),
+  /** Google Wallet gift cards (decision 071): the issuer and its service account's JSON key. */
+  GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d+$/, 'must be the numeric issuer id').optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_KEY: z.string().min(1).optional(),
+  /** The Google Wallet REST API's base; tests point it at a local stand-in. */
+  GOOGLE_WALLET_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default('https://walletobjects.googleapis.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
   OPS_EMAIL: z.email().default('ops@localhost'),
@@ -170,6 +196,8 @@ export interface Config {
   voucherSupplier: VoucherSupplierConfig;
   googleClientId: string | undefined;
   googleTokenInfoUrl: string;
+  /** Apple and Google wallet passes (decision 071). */
+  walletPasses: WalletPassesConfig;
   opsEmail: string;
   /** Operators who are always admins (lower-case): made or kept admins when they ask for a sign-in code. */
   opsAdmins: string[];
@@ -205,6 +233,37 @@ export interface Config {
 export type VoucherSupplierConfig =
   | { name: 'simulator'; delayMs: number }
   | { name: 'tillo'; apiUrl: string; apiKey: string; apiSecret: string; sector: string };
+
+/**
+ * Apple: the pass type certificate, or `development` (a chain generated once into DATA_DIR, which
+ * no iPhone installs), or none (production without it: no Apple Wallet button). Google: the issuer
+ * and its service account, or none (no Google Wallet button).
+ */
+export interface WalletPassesConfig {
+  apple: AppleWalletSigning | 'development' | undefined;
+  apnsUrl: string;
+  google: GoogleWalletIssuer | undefined;
+}
+export interface AppleWalletSigning {
+  passTypeId: string;
+  teamId: string;
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase: string | undefined;
+  wwdr: string;
+}
+/** The fields of a Google service account's JSON key that are used. */
+export interface GoogleServiceAccount {
+  clientEmail: string;
+  privateKey: string;
+  privateKeyId: string | undefined;
+  tokenUri: string;
+}
+export interface GoogleWalletIssuer {
+  issuerId: string;
+  serviceAccount: GoogleServiceAccount;
+  apiUrl: string;
+}
 
 export type SupportChatProvider =
   | { provider: 'built-in' }
@@ -273,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('DB_QUERY_TIMEOUT_MS must be longer than DB_STATEMENT_TIMEOUT_MS.');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const walletPasses = walletPassesOf(e);
   return {
     env: e.NODE_ENV,
     appRole: e.APP_ROLE,
@@ -320,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { name: 'simulator', delayMs: e.SUPPLIER_SIMULATOR_DELAY_MS },
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleTokenInfoUrl: e.GOOGLE_TOKENINFO_URL,
+    walletPasses,
     opsEmail: e.OPS_EMAIL,
     opsAdmins: [...new Set(e.OPS_ADMINS)],
     redisUrl: e.REDIS_URL,
@@ -345,6 +406,72 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     consoleDistDir: e.CONSOLE_DIST_DIR ? path.resolve(e.CONSOLE_DIST_DIR) : defaultConsoleDist,
+  };
+}
+
+/** A PEM given in one line of an environment variable, its line breaks written `\\n`. */
+const pem = (value: string) => value.replace(/\\n/g, '\n');
+
+/** Apple's and Google's wallet settings: each all or nothing, so a half-configured one stops start-up. */
+function walletPassesOf(e: z.infer<typeof envSchema>): WalletPassesConfig {
+  const appleSet = [e.APPLE_PASS_TYPE_ID, e.APPLE_TEAM_ID, e.APPLE_PASS_CERT, e.APPLE_PASS_KEY, e.APPLE_WWDR_CERT];
+  let apple: WalletPassesConfig['apple'];
+  if (e.APPLE_PASS_TYPE_ID && e.APPLE_TEAM_ID && e.APPLE_PASS_CERT && e.APPLE_PASS_KEY && e.APPLE_WWDR_CERT) {
+    apple = {
+      passTypeId: e.APPLE_PASS_TYPE_ID,
+      teamId: e.APPLE_TEAM_ID,
+      signerCert: pem(e.APPLE_PASS_CERT),
+      signerKey: pem(e.APPLE_PASS_KEY),
+      signerKeyPassphrase: e.APPLE_PASS_KEY_PASSPHRASE,
+      wwdr: pem(e.APPLE_WWDR_CERT),
+    };
+  } else if (appleSet.some((value) => value !== undefined)) {
+    throw new ConfigError(
+      'Apple Wallet passes need all of APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT.',
+    );
+  } else {
+    // Outside production a development chain stands in: passes are built and verifiable, not installable.
+    apple = e.NODE_ENV === 'production' ? undefined : 'development';
+  }
+  let google: GoogleWalletIssuer | undefined;
+  if (e.GOOGLE_WALLET_ISSUER_ID && e.GOOGLE_WALLET_SERVICE_ACCOUNT_KEY) {
+    google = {
+      issuerId: e.GOOGLE_WALLET_ISSUER_ID,
+      serviceAccount: serviceAccountOf(e.GOOGLE_WALLET_SERVICE_ACCOUNT_KEY),
+      apiUrl: e.GOOGLE_WALLET_API_URL.replace(/\/+$/, ''),
+    };
+  } else if (e.GOOGLE_WALLET_ISSUER_ID || e.GOOGLE_WALLET_SERVICE_ACCOUNT_KEY) {
+    throw new ConfigError(
+      'Google Wallet passes need both GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT_KEY.',
+    );
+  }
+  return { apple, apnsUrl: e.APNS_URL.replace(/\/+$/, ''), google };
+}
+
+const serviceAccountKeySchema = z.object({
+  client_email: z.string().min(1),
+  private_key: z.string().includes('PRIVATE KEY'),
+  private_key_id: z.string().optional(),
+  token_uri: z.url().default('https://oauth2.googleapis.com/token'),
+});
+
+/** The service account's JSON key, as Google's console downloads it. */
+function serviceAccountOf(json: string): GoogleServiceAccount {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new ConfigError('GOOGLE_WALLET_SERVICE_ACCOUNT_KEY must be the service account key as JSON.');
+  }
+  const key = serviceAccountKeySchema.safeParse(parsed);
+  if (!key.success) {
+    throw new ConfigError('GOOGLE_WALLET_SERVICE_ACCOUNT_KEY needs client_email, private_key and token_uri.');
+  }
+  return {
+    clientEmail: key.data.client_email,
+    privateKey: key.data.private_key,
+    privateKeyId: key.data.private_key_id,
+    tokenUri: key.data.token_uri,
   };
 }
 
@@ -417,6 +544,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     voucherSupplier: { name: 'simulator', delayMs: 0 },
     googleClientId: undefined,
     googleTokenInfoUrl: 'http://127.0.0.1:9/tokeninfo',
+    walletPasses: { apple: 'development', apnsUrl: 'http://127.0.0.1:9', google: undefined },
     opsEmail: 'ops@localhost',
     opsAdmins: [],
     redisUrl: undefined,

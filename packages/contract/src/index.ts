@@ -27,5 +27,6 @@ export * from './url-secrets';
 export * from './users';
 export * from './value-options';
 export * from './vouchers';
+export * from './wallet-passes';
 export * from './wallets';
 export * from './wishlists';

@@ -170,6 +170,8 @@ export const voucherTimelineKinds = [
   'refunded',
   'voided',
   'reissued',
+  'added-to-apple-wallet',
+  'added-to-google-wallet',
 ] as const;
 export type VoucherTimelineKind = (typeof voucherTimelineKinds)[number];
 

@@ -40,6 +40,11 @@ export const products = pgTable(
      * are the only values offered and bought, whatever lies between the minimum and the maximum.
      */
     fixedValues: boolean('fixed_values').notNull().default(false),
+    /**
+     * How the merchant's tills read a code from a wallet pass (decision 071): `qr` by default, or
+     * `code128` for tills with a linear barcode scanner.
+     */
+    barcodeFormat: text('barcode_format').$type<'qr' | 'code128'>().notNull().default('qr'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -53,6 +58,7 @@ export const products = pgTable(
     index('products_category_min_price').on(table.category, table.minPrice, table.id),
     index('products_category_max_price').on(table.category, table.maxPrice, table.id),
     index('products_popularity').on(table.popularity, table.id),
+    check('products_barcode_format', sql`${table.barcodeFormat} in ('qr', 'code128')`),
   ],
 );
 

@@ -10,6 +10,7 @@ export * from './mail';
 export * from './notifications';
 export * from './operators';
 export * from './outreach';
+export * from './passes';
 export * from './payment-simulator';
 export * from './users';
 export * from './vouchers';

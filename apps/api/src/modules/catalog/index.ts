@@ -3,6 +3,7 @@
  * directly), its routes and its daily sync with the supplier.
  */
 
+export { type PassFacts, passFactsOf } from './pass-facts';
 export { catalogRoutes } from './routes';
 export {
   cardArtEmailUrl,

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { type GiftEventForTimeline, giftHistoryOfVoucher } from '../gifts';
 import { type Actor, auditTrailOf, recordAudit } from '../operators';
+import { walletDownloadsOfVoucher } from '../passes';
 import { findAccountSummaries } from '../users';
 import { findVoucherWithReplacement, supplierOfVoucher, VOUCHER_NOT_FOUND_MESSAGE, type VoucherRow } from '../vouchers';
 import { ledgerEntriesOfVoucher } from '../wallets';
@@ -135,6 +136,11 @@ async function timelineOf(db: Executor, voucher: VoucherRow, replacement: Vouche
     if (refundedThis(row, voucher.id)) {
       entries.push({ kind: 'refunded', at: new Date(row.at), by: operator(row), detail: auditDetail(row) });
     }
+  }
+  // The holder's wallet passes (decision 071): each download, never the code.
+  for (const download of await walletDownloadsOfVoucher(db, voucher.id)) {
+    const kind = download.platform === 'apple' ? 'added-to-apple-wallet' : 'added-to-google-wallet';
+    entries.push({ kind, at: download.at, by: shopper(voucher.ownerId), detail: null });
   }
   // Oldest first; entries of one moment keep the order they happen in (pushed in that order).
   return entries

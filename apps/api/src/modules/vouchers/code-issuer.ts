@@ -64,6 +64,8 @@ export interface CodeIssuerDeps {
   encryptionKey: string;
   publicUrl: string;
   opsEmail: string;
+  /** The wallets a voucher can be added to (decision 071), which 'your code is ready' offers. */
+  wallets: { apple: boolean; google: boolean };
   /**
    * The holder's e-mail, for 'your code is ready' (the users module's, passed in by the app), read
    * in the settling transaction (PGlite has one connection: a read beside it would wait for ever).
@@ -313,6 +315,7 @@ export class CodeIssuer {
         value: claim.faceValue,
         currency: claim.currency,
         voucherUrl: `${this.deps.publicUrl}/vouchers/${claim.voucherId}`,
+        wallets: this.deps.wallets,
       }),
     });
   }
@@ -337,6 +340,10 @@ export function registerCodeIssuer(
       encryptionKey: app.appConfig.voucherEncryptionKey,
       publicUrl: app.appConfig.publicUrl,
       opsEmail: app.appConfig.opsEmail,
+      wallets: {
+        apple: app.appConfig.walletPasses.apple !== undefined,
+        google: app.appConfig.walletPasses.google !== undefined,
+      },
       findHolderEmail: deps.findHolderEmail,
     },
     options,

@@ -61,5 +61,6 @@ export {
   vouchersOfCheckout,
   wasEnded,
 } from './money-console';
+export { passFingerprintOf, passSecretOf } from './pass-view';
 export { voucherRoutes } from './routes';
 export { activeOrderOf, type GiftOfVoucher, redemptionUrlOf } from './service';

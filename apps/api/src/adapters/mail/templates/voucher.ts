@@ -1,3 +1,4 @@
+import { APPLE_WALLET_LABEL, GOOGLE_WALLET_LABEL } from '@gvm/contract';
 import { type RenderedEmail, renderEmail } from './layout';
 import { money } from './purchase';
 
@@ -41,19 +42,23 @@ export function voucherCodeReissuedEmail({
 /**
  * To a voucher's holder when its code, bought from the supplier, arrived after the activation had
  * already answered that it was on its way (decision 068): the holder may have left the till page.
- * Like every code it stays sealed and is shown in the wallet, never in an e-mail.
+ * Like every code it stays sealed and is shown in the wallet, never in an e-mail. The phone's
+ * wallets are offered as the till page offers them (decision 071): a pass is the code, so each
+ * button leads to the till page, where the signed-in holder adds it.
  */
 export function voucherCodeReadyEmail({
   merchantName,
   value,
   currency,
   voucherUrl,
+  wallets = { apple: false, google: false },
 }: {
   merchantName: string;
   /** Minor units. */
   value: number;
   currency: string;
   voucherUrl: string;
+  wallets?: { apple: boolean; google: boolean };
 }): RenderedEmail {
   const amount = money(value, currency);
   return renderEmail({
@@ -67,6 +72,16 @@ export function voucherCodeReadyEmail({
         text: `${merchantName} has sent the code of your ${amount} voucher. See it in your wallet, ready to use at the checkout or the till: ${voucherUrl}`,
       },
       { kind: 'button', label: 'See your code', url: voucherUrl },
+      ...(wallets.apple ? [{ kind: 'button' as const, label: APPLE_WALLET_LABEL, url: voucherUrl }] : []),
+      ...(wallets.google ? [{ kind: 'button' as const, label: GOOGLE_WALLET_LABEL, url: voucherUrl }] : []),
+      ...(wallets.apple || wallets.google
+        ? [
+            {
+              kind: 'note' as const,
+              text: 'On your phone, add the voucher to its wallet from that page and show it at the till.',
+            },
+          ]
+        : []),
     ],
   });
 }

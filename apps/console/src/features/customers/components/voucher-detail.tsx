@@ -164,6 +164,8 @@ const timelineWords: Record<OpsVoucherPage['timeline'][number]['kind'], string> 
   refunded: 'Refunded',
   voided: 'Voided',
   reissued: 'Reissued',
+  'added-to-apple-wallet': 'Added to Apple Wallet',
+  'added-to-google-wallet': 'Added to Google Wallet',
 };
 
 function VoucherActions({

@@ -13,6 +13,7 @@ import { ApiError, toApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { isPending, useVoucher } from '../api/get-voucher';
 import { VoucherCode } from '../components/voucher-code';
+import { WalletButtons } from '../components/wallet-buttons';
 
 export const NOT_ACTIVATED_TEXT = 'This voucher is not activated yet. Activate it in your wallet to see its code.';
 
@@ -72,7 +73,8 @@ async function copyCode(code: string) {
  * reads on a phone at full brightness. Owner only, once activated: a voucher not yet activated
  * (409) sends the user back to the wallet to activate it. While the code is on its way from the
  * supplier (202) the page says so and asks again every 2 seconds, showing the code when it comes;
- * a card the supplier refused (422) is explained in the server's words.
+ * a card the supplier refused (422) is explained in the server's words. Below the code, 'Add to
+ * Apple Wallet' and 'Save to Google Wallet' (decision 071).
  */
 export function VoucherPage() {
   usePageMeta('Your voucher', 'Your gift voucher code, ready to use.');
@@ -134,6 +136,7 @@ export function VoucherPage() {
             <div className="mt-6 flex justify-center">
               <QrCode value={code} label="QR code of the voucher code" className="h-auto w-full max-w-64" />
             </div>
+            <WalletButtons voucherId={voucher.data._id} />
           </>
         )}
         {url && (
