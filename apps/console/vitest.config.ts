@@ -13,5 +13,7 @@ export default defineConfig({
     setupFiles: ['@gvm/web-lib/test/setup'],
     include: ['src/**/*.test.{ts,tsx}'],
     isolate: false,
+    // As the shop's: a limit for a test that hangs, not for a busy machine.
+    testTimeout: 20_000,
   },
 });

@@ -33,6 +33,10 @@ export const webTestConfig = defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // A whole page rendered in jsdom takes about a second alone, and over 5 s (Vitest's default
+    // limit) on two cores that run the API tests and the build beside it: a limit is for a test
+    // that hangs, not for a busy machine.
+    testTimeout: 20_000,
   },
 });
 
