@@ -9,6 +9,7 @@ import {
   chatAssignees,
   conversationDetail,
   listConversations,
+  unreadConversations,
   markOperatorsRead,
   resolveConversation,
   writeOperatorMessage,
@@ -45,6 +46,12 @@ export async function chatOpsRoutes(app: App, { chat }: { chat: ChatService }): 
         after: Number(request.query.after ?? 0),
         limit: request.query.limit,
       }),
+  });
+
+  app.route({
+    ...fromContract(opsChatEndpoints.unread),
+    config: conversations,
+    handler: async () => ({ conversations: await unreadConversations(ctx) }),
   });
 
   app.route({
