@@ -397,7 +397,8 @@ export const opsChatEndpoints = {
   unread: defineEndpoint({
     method: 'GET',
     path: '/ops/chat/unread',
-    summary: "How many unresolved conversations have the shopper's messages unread by operators, for the menu (support, admin)",
+    summary:
+      "How many unresolved conversations have the shopper's messages unread by operators, for the menu (support, admin)",
     responses: { 200: opsChatUnreadSchema, ...errorResponses(401, 403) },
   }),
   assignees: defineEndpoint({

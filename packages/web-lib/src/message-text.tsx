@@ -39,7 +39,12 @@ export function chatMessageTime(iso: string, now = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   timeOfDay ??= new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-  dayAndTime ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  dayAndTime ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return (at.toDateString() === now.toDateString() ? timeOfDay : dayAndTime).format(at);
 }
 
@@ -47,8 +52,7 @@ export function chatMessageTime(iso: string, now = new Date()): string {
 export function ChatMessageByline({ author, createdAt }: { author: string; createdAt: string }) {
   return (
     <span className="text-xs text-gray-600">
-      <span data-chat-author="">{author}</span> ·{' '}
-      <time dateTime={createdAt}>{chatMessageTime(createdAt)}</time>
+      <span data-chat-author="">{author}</span> · <time dateTime={createdAt}>{chatMessageTime(createdAt)}</time>
     </span>
   );
 }

@@ -9,9 +9,9 @@ import {
   chatAssignees,
   conversationDetail,
   listConversations,
-  unreadConversations,
   markOperatorsRead,
   resolveConversation,
+  unreadConversations,
   writeOperatorMessage,
 } from './console-service';
 import type { ChatService } from './service';

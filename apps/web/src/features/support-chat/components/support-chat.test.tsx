@@ -246,7 +246,9 @@ describe('who wrote each message, and when', () => {
     await connect();
     const dialog = await openPanel(user);
     await waitFor(() => expect(messagesShown(dialog)).toEqual(['You:Hi', 'Jane:Hello Ada']));
-    const times = within(dialog).getAllByRole('listitem').map((item) => item.querySelector('time'));
+    const times = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('time'));
     expect(times.map((time) => time?.getAttribute('dateTime'))).toEqual([
       '2026-11-27T10:00:00.000Z',
       '2026-11-27T10:00:00.000Z',
