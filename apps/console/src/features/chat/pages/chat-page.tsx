@@ -69,7 +69,7 @@ function ConversationList() {
     <>
       <ConsolePageHeading title="Chat">
         {can('chat.canned') ? (
-          <Link to="canned-replies" className="text-sm text-brand-700 underline">
+          <Link to="canned-replies" className="link text-sm">
             Canned replies
           </Link>
         ) : null}
@@ -111,7 +111,7 @@ function ConversationList() {
                 {list.data.conversations.map((conversation) => (
                   <tr key={conversation.id} className="border-gray-100 border-b align-top">
                     <td className="py-3 pr-4">
-                      <Link to={conversation.id} className="font-medium text-brand-700 underline">
+                      <Link to={conversation.id} className="link">
                         {conversation.shopper.name || conversation.shopper.email}
                       </Link>
                       <div className="break-all text-gray-600">{conversation.shopper.email}</div>
@@ -163,7 +163,7 @@ function ConversationView() {
   ]);
   return (
     <>
-      <Link to="/ops/chat" className="text-sm text-brand-700 underline">
+      <Link to="/ops/chat" className="link text-sm">
         Back to the conversations
       </Link>
       {conversation.isError ? (

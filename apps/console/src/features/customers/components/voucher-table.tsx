@@ -38,7 +38,7 @@ export function VoucherTable({ vouchers, caption }: { vouchers: readonly OpsVouc
           {vouchers.map((voucher) => (
             <tr key={voucher.id} className="border-gray-100 border-b">
               <td className="py-2 pr-4">
-                <Link to={links.voucher(voucher.id)} className="text-brand-700 underline">
+                <Link to={links.voucher(voucher.id)} className="link">
                   {voucher.merchantName}
                   {voucher.isGift ? ' (gift)' : ''}
                 </Link>
