@@ -41,6 +41,9 @@ export const chatOperatorCopy = {
   shopperTyping: 'Customer is typing…',
   /** The menu item with conversations waiting unread, e.g. 'Chat (2 unread)'. */
   menuUnread: (conversations: number) => `Chat (${conversations} unread)`,
+  /** The phone's 'Menu' button, the menu's items being behind it. */
+  menuButtonUnread: (conversations: number) =>
+    `Menu (${conversations} unread ${conversations === 1 ? 'chat' : 'chats'})`,
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { consolePaths } from '@console/lib/console-paths';
 import { operatorQueryOptions, useOperatorSignOut } from '@console/lib/operator';
 import { readOpsToken } from '@console/lib/ops-client';
 import { type Operator, OperatorContext, toOperator } from '@console/lib/use-operator';
+import { chatOperatorCopy } from '@gvm/contract/support-chat-text';
 import { Button } from '@gvm/ui/button';
 import { QueryError } from '@gvm/ui/query-error';
 import { Spinner } from '@gvm/ui/spinner';
@@ -90,7 +91,11 @@ function ConsoleMenu({ operator }: { operator: Operator }) {
           aria-controls="console-menu"
           onClick={() => setOpen((shown) => !shown)}
         >
-          Menu
+          {operator.can('chat') ? (
+            <ChatMenuLabel label="Menu" unreadName={chatOperatorCopy.menuButtonUnread} />
+          ) : (
+            'Menu'
+          )}
         </Button>
       </div>
       <div id="console-menu" className={open ? 'block' : 'hidden md:block'}>

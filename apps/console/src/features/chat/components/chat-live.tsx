@@ -14,15 +14,22 @@ export function ChatLiveProvider({ children }: { children: ReactNode }) {
 
 /**
  * The menu item 'Chat' with how many conversations wait unread: a badge, and 'Chat (2 unread)'
- * as its name; plain 'Chat' when none does.
+ * as its name; plain 'Chat' when none does. On a phone the 'Menu' button carries it too
+ * ('Menu (2 unread chats)'), the items being behind it.
  */
-export function ChatMenuLabel({ label }: { label: string }) {
+export function ChatMenuLabel({
+  label,
+  unreadName = chatOperatorCopy.menuUnread,
+}: {
+  label: string;
+  unreadName?: (unread: number) => string;
+}) {
   const unread = useUnreadConversations().data?.conversations ?? 0;
   if (unread === 0) return <>{label}</>;
   return (
     <span className="flex items-center justify-between gap-2">
       <span aria-hidden="true">{label}</span>
-      <span className="sr-only">{chatOperatorCopy.menuUnread(unread)}</span>
+      <span className="sr-only">{unreadName(unread)}</span>
       <span
         aria-hidden="true"
         data-testid="chat-unread"
