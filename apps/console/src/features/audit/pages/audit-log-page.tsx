@@ -270,7 +270,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <td className="min-w-48 py-2 pr-3">
                 <ChangeText before={entry.before} after={entry.after} />
               </td>
-              <td className="py-2 break-all">{entry.ip}</td>
+              <td className="py-2 whitespace-nowrap">{entry.ip}</td>
             </tr>
           ))}
         </tbody>

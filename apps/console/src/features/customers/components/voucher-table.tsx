@@ -10,7 +10,9 @@ export function VoucherTable({ vouchers, caption }: { vouchers: readonly OpsVouc
   if (vouchers.length === 0) return <p className="mt-2 text-gray-700">No vouchers.</p>;
   return (
     <div className="mt-2 overflow-x-auto">
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      {/* Beside a chat the panel is half the page: the table wraps its cells to fit rather than
+          scrolling its holder and dates out of sight (decision 074). */}
+      <table className={`w-full text-left text-sm ${links.embedded ? '' : 'min-w-[44rem]'}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-gray-200 border-b text-gray-700">
           <tr>
