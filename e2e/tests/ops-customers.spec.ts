@@ -29,7 +29,8 @@ test('support finds the buyer of a gift, resends it and corrects its recipient; 
 
   await expect(page.getByRole('heading', { level: 1, name: gift.buyerEmail })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
-  // Support may not disable an account: the button is not there at all.
+  // Support may not disable an account: it is not there at all, nor the menu it would be in.
+  await expect(page.getByRole('button', { name: 'More actions' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Disable account' })).toHaveCount(0);
   await expect(page.getByText(`to ${typoEmail}`)).toBeVisible();
   await page
@@ -75,7 +76,10 @@ test('an admin disables an account and the shopper is refused sign-in with the p
   await openConsoleAs(page, admin, `/ops/customers?q=${encodeURIComponent(shopperEmail)}`);
   await page.getByRole('link', { name: shopperEmail }).click();
   await expect(page.getByRole('heading', { level: 1, name: shopperEmail })).toBeVisible();
-  await page.getByRole('button', { name: 'Disable account' }).click();
+  // Disabling is not a button among the details: it is behind 'More actions', and asks again.
+  await expect(page.getByRole('button', { name: 'Disable account' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Disable account…' }).click();
   // The disable form's own reason: an admin's page also has 'Adjust credit', with a reason of its own.
   const disabling = page.getByRole('form', { name: 'Disable account' });
   await disabling.getByRole('button', { name: 'Confirm disable account' }).click();

@@ -89,9 +89,13 @@ test("finance voids a voucher from its page: each action's form opens from its b
   await expect(page.getByRole('heading', { level: 1, name: `${MERCHANT} voucher, £50.00` })).toBeVisible();
   // Nothing asks for a reason until an action is chosen.
   await expect(page.getByRole('form')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Reissue code' }).click();
+  // What cannot be undone is behind 'More actions', never a red button among the details.
+  await expect(page.getByRole('button', { name: 'Void voucher' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Reissue code…' }).click();
   await expect(page.getByRole('form', { name: 'Reissue code' })).toBeVisible();
-  await page.getByRole('button', { name: 'Void voucher' }).click();
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Void voucher…' }).click();
   await expect(page.getByRole('form', { name: 'Reissue code' })).toHaveCount(0);
   const voiding = page.getByRole('form', { name: 'Void voucher' });
   await expect(voiding.getByLabel('Reason')).toBeFocused();
@@ -104,7 +108,7 @@ test("finance voids a voucher from its page: each action's form opens from its b
   await voiding.getByRole('button', { name: 'Confirm void' }).click();
   await expect(page.getByRole('status')).toHaveText('Voucher voided: its code no longer works.');
   await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Card reported stolen');
-  await expect(page.getByRole('button', { name: 'Void voucher' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'More actions' })).toHaveCount(0);
 });
 
 test('a refund above £250 waits in Approvals until a second finance operator approves it', async ({

@@ -6,6 +6,7 @@ import {
   type OpsConversation,
   type OpsConversationList,
   type OpsConversationSummary,
+  operatorDisplayName,
   type SentShopperMessage,
 } from '@gvm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +73,11 @@ describe('assignment', () => {
       opsCall(ctx.app, 'POST', `/chat/conversations/${conversationId}/assign`, support.token, { operatorId });
     await assign(null);
     const toMe = await assign(support.id);
-    expect(toMe.json<OpsConversationSummary>().assignedTo).toEqual({ id: support.id, email: support.email });
+    expect(toMe.json<OpsConversationSummary>().assignedTo).toEqual({
+      id: support.id,
+      email: support.email,
+      displayName: operatorDisplayName(support.email),
+    });
     expect((await assign(colleague.id)).json<OpsConversationSummary>().assignedTo?.id).toBe(colleague.id);
     const refused = await assign(finance.id);
     expect(refused.statusCode).toBe(422);

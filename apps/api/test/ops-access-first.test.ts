@@ -76,6 +76,7 @@ const needs: Record<string, Need> = {
   'POST /ops/chat/conversations/{conversationId}/read': 'chat',
   'POST /ops/chat/conversations/{conversationId}/resolve': 'chat',
   'GET /ops/chat/assignees': 'chat',
+  'GET /ops/chat/unread': 'chat',
   'GET /ops/chat/canned-replies': 'chat',
   'POST /ops/chat/canned-replies': 'chat.canned',
   'PATCH /ops/chat/canned-replies/{cannedReplyId}': 'chat.canned',

@@ -179,7 +179,10 @@ export async function openConsoleAs(page: Page, operator: Pick<TestOperator, 'to
   await page.goto('/ops/login');
   await page.evaluate((token) => sessionStorage.setItem('opsToken', token), operator.token);
   await page.goto(path);
-  await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+  // The menu: a column from 768 px; below, behind the header's 'Menu' button.
+  await expect(
+    page.getByRole('navigation', { name: 'Console' }).or(page.getByRole('button', { name: /^Menu/ })),
+  ).toBeVisible();
 }
 
 /**

@@ -20,6 +20,10 @@ export const chatShopperCopy = {
   suggestionsLabel: 'Common questions',
   suggestions: ["My gift hasn't arrived", "My voucher code doesn't work at the till"],
   messageLabel: 'Message',
+  /** The message field's placeholder: plain and short, the label says the rest. */
+  messagePlaceholder: 'Type your message',
+  /** Who wrote a message, above it: the shopper's own, or support's by the operator's display name. */
+  you: 'You',
   send: 'Send',
   sending: 'Sending…',
   notSent: 'Not sent — Retry',
@@ -35,7 +39,24 @@ export const chatShopperCopy = {
 /** The console's copy on a conversation (docs/product/support-chat.md#in-the-browser). */
 export const chatOperatorCopy = {
   shopperTyping: 'Customer is typing…',
+  /** The menu item with conversations waiting unread, e.g. 'Chat (2 unread)'. */
+  menuUnread: (conversations: number) => `Chat (${conversations} unread)`,
+  /** The phone's 'Menu' button, the menu's items being behind it. */
+  menuButtonUnread: (conversations: number) =>
+    `Menu (${conversations} unread ${conversations === 1 ? 'chat' : 'chats'})`,
 } as const;
+
+/**
+ * The name an operator signs replies with, on both sides (decision 074): the first word of their
+ * work e-mail's local part, letters only, capitalised ('jane.doe@…' is 'Jane'), or 'Support'
+ * when none is left. The shopper never sees the e-mail itself.
+ */
+export function operatorDisplayName(email: string): string {
+  const first = (email.split('@')[0] ?? '').split(/[._+-]/)[0] ?? '';
+  const letters = first.replace(/[^\p{L}]/gu, '');
+  if (letters.length === 0) return 'Support';
+  return letters.charAt(0).toUpperCase() + letters.slice(1).toLowerCase();
+}
 
 /** The answer of a send refused by the per-shopper limit (429). */
 export const CHAT_RATE_LIMITED_MESSAGE = "You're sending messages too fast. Try again in a minute.";

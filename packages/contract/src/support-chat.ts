@@ -54,6 +54,8 @@ export const shopperChatMessageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
   author: z.enum(['shopper', 'support']),
+  /** Support's messages: the replying operator's display name (`operatorDisplayName`); null for the shopper's. */
+  authorName: z.string().nullable(),
   body: z.string(),
   clientId: z.string(),
   createdAt: z.string(),
@@ -107,7 +109,8 @@ export type SatisfactionRequest = z.input<typeof satisfactionRequestSchema>;
 
 // ---- The console's side ----
 
-export const chatOperatorSchema = z.object({ id: z.string(), email: z.string() });
+/** An operator as the console names them: their e-mail, and the display name replies are signed with. */
+export const chatOperatorSchema = z.object({ id: z.string(), email: z.string(), displayName: z.string() });
 export type ChatOperator = z.infer<typeof chatOperatorSchema>;
 
 /** A message as operators see it: the shopper's, an operator's reply, or an internal note. */
@@ -180,6 +183,10 @@ export type AssignConversationRequest = z.input<typeof assignConversationRequest
 
 export const opsMarkReadRequestSchema = z.object({ lastReadId: messageIdSchema });
 export type OpsMarkReadRequest = z.input<typeof opsMarkReadRequestSchema>;
+
+/** The menu's count: conversations with messages from the shopper that no operator has read yet. */
+export const opsChatUnreadSchema = z.object({ conversations: z.number().int() });
+export type OpsChatUnread = z.infer<typeof opsChatUnreadSchema>;
 
 export const chatAssigneeSchema = chatOperatorSchema.extend({
   online: z.boolean(),
@@ -386,6 +393,13 @@ export const opsChatEndpoints = {
     summary: "Resolve a conversation; the shopper is asked 'Did we solve your problem?' (support, admin)",
     params: conversationParamsSchema,
     responses: { 200: opsConversationSummarySchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  unread: defineEndpoint({
+    method: 'GET',
+    path: '/ops/chat/unread',
+    summary:
+      "How many unresolved conversations have the shopper's messages unread by operators, for the menu (support, admin)",
+    responses: { 200: opsChatUnreadSchema, ...errorResponses(401, 403) },
   }),
   assignees: defineEndpoint({
     method: 'GET',

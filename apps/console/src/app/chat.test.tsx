@@ -60,7 +60,7 @@ function chatMessage(id: number, kind: OpsChatMessage['kind'], body: string): Op
     id: String(id),
     conversationId: CONVERSATION_ID,
     kind,
-    operator: kind === 'shopper' ? null : { id: OPERATOR_ID, email: 'support@ugm.example' },
+    operator: kind === 'shopper' ? null : { id: OPERATOR_ID, email: 'support@ugm.example', displayName: 'Support' },
     body,
     clientId: `client-${id}-abc`,
     createdAt: '2026-11-27T10:00:00.000Z',
@@ -176,8 +176,20 @@ function serve(role: OperatorRole, extra: Routes = {}) {
       status: 200,
       body: {
         operators: [
-          { id: OPERATOR_ID, email: `${role}@ugm.example`, online: true, activeConversations: 1 },
-          { id: OTHER_OPERATOR_ID, email: 'helen@ugm.example', online: false, activeConversations: 3 },
+          {
+            id: OPERATOR_ID,
+            email: `${role}@ugm.example`,
+            displayName: 'Support',
+            online: true,
+            activeConversations: 1,
+          },
+          {
+            id: OTHER_OPERATOR_ID,
+            email: 'helen@ugm.example',
+            displayName: 'Helen',
+            online: false,
+            activeConversations: 3,
+          },
         ],
       },
     })),
@@ -188,6 +200,7 @@ function serve(role: OperatorRole, extra: Routes = {}) {
           ? {
               id: body.operatorId,
               email: body.operatorId === OPERATOR_ID ? `${role}@ugm.example` : 'helen@ugm.example',
+              displayName: body.operatorId === OPERATOR_ID ? 'Support' : 'Helen',
             }
           : null,
       }),
@@ -225,6 +238,29 @@ const renderConsole = (path: string) => renderRoutes([{ path: '/ops/*', Componen
 const posts = (requests: { method: string; path: string; body: unknown }[], path: string) =>
   requests.filter((request) => request.method === 'POST' && request.path === path).map((request) => request.body);
 
+describe("the menu's unread count (docs/product/support-chat.md#the-console)", () => {
+  it('shows how many conversations wait unread on every page, and reads it again when the socket says something changed', async () => {
+    let unread = 2;
+    const { requests } = serve('support', {
+      ...fakeEndpoint(opsChatEndpoints.unread, () => ({ status: 200, body: { conversations: unread } })),
+    });
+    renderConsole('/ops/customers');
+    const menu = await screen.findByRole('navigation', { name: 'Console' }, LAZY_PAGE);
+    expect(await within(menu).findByRole('link', { name: 'Chat (2 unread)' })).toBeInTheDocument();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0] as FakeWebSocket;
+    socket.accept();
+    socket.push({ type: 'ready', party: 'operator', operatorsOnline: true, expiresAt: '2026-11-27T18:00:00.000Z' });
+    unread = 0;
+    socket.push({ type: 'read', conversationId: CONVERSATION_ID, party: 'operator', lastReadId: '2' });
+    expect(await within(menu).findByRole('link', { name: 'Chat' })).toBeInTheDocument();
+    // Read once, then only on the socket's events: no timer asks again.
+    const asked = requests.filter((request) => request.path === '/ops/chat/unread').length;
+    expect(asked).toBeGreaterThanOrEqual(2);
+    expect(asked).toBeLessThanOrEqual(3);
+  });
+});
+
 describe('the console’s Chat page (docs/product/support-chat.md#the-console)', () => {
   it('lists conversations newest activity first with their state, assignee and unread count', async () => {
     serve('support');
@@ -257,9 +293,10 @@ describe('the console’s Chat page (docs/product/support-chat.md#the-console)',
     renderConsole(`/ops/chat/${CONVERSATION_ID}`);
     const messages = await screen.findByRole('list', { name: 'Messages' }, LAZY_PAGE);
     const items = within(messages).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Customer');
+    expect(items[0]).toHaveTextContent('Ada Lovelace (Customer) ·');
     expect(items[0]).toHaveTextContent('My gift never arrived');
-    expect(items[1]).toHaveTextContent('Internal note · support@ugm.example');
+    expect(items[1]).toHaveTextContent('Internal note · Support (support@ugm.example) ·');
+    expect(items[0]?.querySelector('time')).toHaveAttribute('dateTime', '2026-11-27T10:00:00.000Z');
     const aside = screen.getByRole('complementary', { name: 'Customer' });
     expect(await within(aside).findByRole('heading', { name: 'ada@example.com' })).toBeInTheDocument();
     await waitFor(() =>
@@ -293,12 +330,12 @@ describe('the console’s Chat page (docs/product/support-chat.md#the-console)',
     renderConsole(`/ops/chat/${CONVERSATION_ID}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Assign to me' }, LAZY_PAGE));
-    expect(await screen.findByText(/assigned to support@ugm\.example/)).toBeInTheDocument();
+    expect(await screen.findByText(/assigned to Support \(support@ugm\.example\)/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument();
     await screen.findByRole('option', { name: /helen@ugm\.example/ });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Assign to' }), OTHER_OPERATOR_ID);
     await user.click(screen.getByRole('button', { name: 'Assign' }));
-    expect(await screen.findByText(/assigned to helen@ugm\.example/)).toBeInTheDocument();
+    expect(await screen.findByText(/assigned to Helen \(helen@ugm\.example\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
     expect(await screen.findByText(/^Resolved ·/)).toBeInTheDocument();
     expect(posts(requests, `/ops/chat/conversations/${CONVERSATION_ID}/assign`)).toEqual([
@@ -334,7 +371,7 @@ describe('the console’s Chat page (docs/product/support-chat.md#the-console)',
     const reply = chatMessage(5, 'shopper', 'Any news?');
     socket.push({ type: 'message', message: reply });
     socket.push({ type: 'message', message: reply });
-    expect(within(messages).getAllByText('Any news?')).toHaveLength(1);
+    await waitFor(() => expect(within(messages).getAllByText('Any news?')).toHaveLength(1));
     expect(screen.queryByText(chatOperatorCopy.shopperTyping)).not.toBeInTheDocument();
   });
 

@@ -1,14 +1,16 @@
 import { menuPages } from '@console/app/console-pages';
+import { ChatLiveProvider, ChatMenuLabel } from '@console/features/chat';
 import { ApiError, failureMessage } from '@console/lib/api';
 import { consolePaths } from '@console/lib/console-paths';
 import { operatorQueryOptions, useOperatorSignOut } from '@console/lib/operator';
 import { readOpsToken } from '@console/lib/ops-client';
 import { type Operator, OperatorContext, toOperator } from '@console/lib/use-operator';
+import { chatOperatorCopy } from '@gvm/contract/support-chat-text';
 import { Button } from '@gvm/ui/button';
 import { QueryError } from '@gvm/ui/query-error';
 import { Spinner } from '@gvm/ui/spinner';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 
 /**
@@ -44,54 +46,86 @@ export function ConsoleLayout() {
     );
   }
   const operator = toOperator(me.data);
+  const page = (
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <ConsoleMenu operator={operator} />
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        <Suspense fallback={<Spinner label="Loading" className="h-6 w-6" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
   return (
     <OperatorContext.Provider value={operator}>
-      <div className="flex min-h-screen flex-col md:flex-row">
-        <ConsoleMenu operator={operator} />
-        <main id="main" className="flex-1 px-4 py-6 md:px-8">
-          <Suspense fallback={<Spinner label="Loading" className="h-6 w-6" />}>
-            <Outlet />
-          </Suspense>
-        </main>
-      </div>
+      {/* One chat socket for the whole console: the menu's unread count and the Chat page share it. */}
+      {operator.can('chat') ? <ChatLiveProvider>{page}</ChatLiveProvider> : page}
     </OperatorContext.Provider>
   );
 }
 
+/**
+ * The menu: a side column from 768 px; below, a bar of one line with 'Menu', which opens the items,
+ * the operator and 'Sign out' (closed again by moving to a page), so a phone's page starts at once.
+ */
 function ConsoleMenu({ operator }: { operator: Operator }) {
   const signOut = useOperatorSignOut();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [openAt, setOpenAt] = useState(pathname);
+  if (openAt !== pathname) {
+    setOpenAt(pathname);
+    setOpen(false);
+  }
   const items = menuPages.filter((page) => operator.can(page.capability));
   return (
     <header className="border-gray-200 border-b bg-gray-50 md:w-60 md:shrink-0 md:border-r md:border-b-0">
-      <div className="px-4 py-4">
+      <div className="flex items-center justify-between gap-3 px-4 py-2 md:py-4">
         <p className="font-semibold text-gray-900">UGM Operator console</p>
-        <p className="mt-1 break-all text-sm text-gray-700">{operator.email}</p>
-        <p className="text-sm text-gray-600">
-          Role: <span className="font-medium text-gray-800">{operator.role}</span>
-        </p>
         <Button
           variant="outline"
           size="sm"
-          className="mt-3"
-          disabled={signOut.isPending}
-          onClick={() => signOut.mutate(undefined, { onSettled: () => navigate(consolePaths.login) })}
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls="console-menu"
+          onClick={() => setOpen((shown) => !shown)}
         >
-          Sign out
+          {operator.can('chat') ? (
+            <ChatMenuLabel label="Menu" unreadName={chatOperatorCopy.menuButtonUnread} />
+          ) : (
+            'Menu'
+          )}
         </Button>
       </div>
-      <nav aria-label="Console" className="px-2 pb-4">
-        <ul className="flex flex-wrap gap-1 md:flex-col">
-          {items.map((page) => (
-            <li key={page.path}>
-              <MenuLink to={`${consolePaths.home}/${page.path}`} current={isCurrent(pathname, page.path)}>
-                {page.label}
-              </MenuLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div id="console-menu" className={open ? 'block' : 'hidden md:block'}>
+        <div className="px-4 pb-4">
+          <p className="break-all text-sm text-gray-700">{operator.email}</p>
+          <p className="text-sm text-gray-600">
+            Role: <span className="font-medium text-gray-800">{operator.role}</span>
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate(undefined, { onSettled: () => navigate(consolePaths.login) })}
+          >
+            Sign out
+          </Button>
+        </div>
+        <nav aria-label="Console" className="px-2 pb-4">
+          <ul className="flex flex-col gap-1">
+            {items.map((page) => (
+              <li key={page.path}>
+                <MenuLink to={`${consolePaths.home}/${page.path}`} current={isCurrent(pathname, page.path)}>
+                  {page.path === 'chat' ? <ChatMenuLabel label={page.label} /> : page.label}
+                </MenuLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
     </header>
   );
 }

@@ -72,7 +72,7 @@ function ConsoleNotFound() {
       <ConsolePageHeading title="Page not found" />
       <p className="mt-4 text-gray-700">
         The console has no such page.{' '}
-        <Link to={consolePaths.home} className="text-brand-700 underline">
+        <Link to={consolePaths.home} className="link">
           Go to the console's first page
         </Link>
         .

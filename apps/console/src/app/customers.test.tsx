@@ -60,7 +60,8 @@ describe("'Reissue code' in the console", () => {
     renderRoutes([{ path: '/ops/*', Component: OpsConsole }], `/ops/customers/vouchers/${VOUCHER_ID}`);
 
     const reissue = async () => {
-      await userEvent.click(await screen.findByRole('button', { name: 'Reissue code' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Reissue code…' }));
       const form = screen.getByRole('form', { name: 'Reissue code' });
       await userEvent.type(within(form).getByRole('textbox'), 'Code leaked');
       await userEvent.click(within(form).getByRole('button', { name: 'Confirm reissue' }));

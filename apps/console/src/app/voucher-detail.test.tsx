@@ -94,17 +94,26 @@ function serve(role: OperatorRole, page: OpsVoucherPage = voucherPage) {
 
 const open = () => renderRoutes([{ path: '/ops/*', Component: OpsConsole }], `/ops/customers/vouchers/${VOUCHER_ID}`);
 
-/** The buttons each role sees on a voucher's page (docs/product/operators.md#roles), written out. */
-const buttonsOf: Record<'support' | 'finance' | 'admin', string[]> = {
-  support: ['Resend gift e-mail', 'Correct recipient'],
-  finance: ['Reissue code', 'Void voucher'],
-  admin: ['Resend gift e-mail', 'Correct recipient', 'Reissue code', 'Void voucher'],
+/**
+ * The actions each role sees on a voucher's page (docs/product/operators.md#roles), written out:
+ * buttons, and those behind 'More actions' (what cannot be undone).
+ */
+const actionsOf: Record<'support' | 'finance' | 'admin', { buttons: string[]; menu: string[] }> = {
+  support: { buttons: ['Resend gift e-mail', 'Correct recipient'], menu: [] },
+  finance: { buttons: [], menu: ['Reissue code', 'Void voucher'] },
+  admin: { buttons: ['Resend gift e-mail', 'Correct recipient'], menu: ['Reissue code', 'Void voucher'] },
 };
+
+/** Opens 'More actions' and chooses an item ('Void voucher…'), which opens its form. */
+async function chooseMoreAction(name: string) {
+  await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: `${name}…` }));
+}
 
 // Each test works a form or two: more than the default 5 s on a busy machine.
 describe("a voucher's page in the console", { timeout: 20_000 }, () => {
-  it.each(Object.keys(buttonsOf) as (keyof typeof buttonsOf)[])(
-    'shows %s exactly the buttons its role may use, and the code only by its last four',
+  it.each(Object.keys(actionsOf) as (keyof typeof actionsOf)[])(
+    'shows %s exactly the actions its role may use, what cannot be undone behind a menu, and the code only by its last four',
     async (role) => {
       serve(role);
       open();
@@ -112,8 +121,16 @@ describe("a voucher's page in the console", { timeout: 20_000 }, () => {
       const all = ['Resend gift e-mail', 'Correct recipient', 'Reissue code', 'Void voucher'];
       for (const name of all) {
         const shown = screen.queryByRole('button', { name });
-        if (buttonsOf[role].includes(name)) expect(shown, `${role} ${name}`).toBeInTheDocument();
+        if (actionsOf[role].buttons.includes(name)) expect(shown, `${role} ${name}`).toBeInTheDocument();
         else expect(shown, `${role} ${name}`).not.toBeInTheDocument();
+      }
+      if (actionsOf[role].menu.length === 0) {
+        expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
+      } else {
+        await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+        const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+        expect(items).toEqual(actionsOf[role].menu.map((name) => `${name}…`));
+        await userEvent.keyboard('{Escape}');
       }
       expect(screen.getByText('…K7QZ')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Its order and refunds' })).toHaveAttribute(
@@ -145,7 +162,7 @@ describe("a voucher's page in the console", { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many changes');
   });
 
-  it('keeps each action behind its button and opens one form at a time, the focus in its first field', async () => {
+  it("keeps each action behind its button or 'More actions' and opens one form at a time, the focus in its first field", async () => {
     serve('admin');
     open();
     const resend = await screen.findByRole('button', { name: 'Resend gift e-mail' });
@@ -157,7 +174,7 @@ describe("a voucher's page in the console", { timeout: 20_000 }, () => {
     const resending = screen.getByRole('form', { name: 'Resend gift e-mail' });
     expect(within(resending).getByRole('textbox', { name: 'Reason (optional)' })).toHaveFocus();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Void voucher' }));
+    await chooseMoreAction('Void voucher');
     expect(screen.queryByRole('form', { name: 'Resend gift e-mail' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend gift e-mail' })).toBeInTheDocument();
     const voiding = screen.getByRole('form', { name: 'Void voucher' });
@@ -168,13 +185,13 @@ describe("a voucher's page in the console", { timeout: 20_000 }, () => {
 
     await userEvent.click(within(voiding).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Void voucher' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'More actions' })).toHaveFocus();
   });
 
   it("voids the voucher only with a reason, and says the server's answer", async () => {
     const requests = serve('finance');
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Void voucher' }));
+    await chooseMoreAction('Void voucher');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm void' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please give a reason');
     expect(requests.some((request) => request.path.endsWith('/void'))).toBe(false);
@@ -205,5 +222,6 @@ describe("a voucher's page in the console", { timeout: 20_000 }, () => {
     for (const name of ['Resend gift e-mail', 'Correct recipient', 'Reissue code', 'Void voucher']) {
       expect(screen.queryByRole('button', { name }), name).not.toBeInTheDocument();
     }
+    expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
   });
 });

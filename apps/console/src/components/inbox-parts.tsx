@@ -86,7 +86,7 @@ export function ItemPage<Data>({
 }) {
   return (
     <>
-      <Link to={back} className="text-sm text-brand-700 underline">
+      <Link to={back} className="link text-sm">
         {backLabel}
       </Link>
       <Loaded {...loaded} />

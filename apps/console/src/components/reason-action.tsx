@@ -31,6 +31,13 @@ export function OneActionAtATime({ children }: { children: ReactNode }) {
   return <OpenAction.Provider value={state}>{children}</OpenAction.Provider>;
 }
 
+/** Opens an action's form by its label (a 'More actions' item), closing any other: needs `OneActionAtATime`. */
+export function useOpenAction(): (label: string | null) => void {
+  const group = useContext(OpenAction);
+  if (!group) throw new Error('useOpenAction needs OneActionAtATime around it');
+  return group.setOpen;
+}
+
 /** Whether `label`'s form is open: kept by the group it is in, or by itself when in none. */
 function useOpen(label: string): [boolean, (open: boolean) => void] {
   const group = useContext(OpenAction);
@@ -54,10 +61,16 @@ export function ReasonAction({
   hint,
   validate,
   children,
+  trigger = 'button',
   onConfirm,
 }: {
   label: string;
   confirmLabel: string;
+  /**
+   * 'button' draws its own button; `{ menu: id }` has none: a 'More actions' item (the menu's
+   * button is `id`) opens the form, and the focus goes back to that button when it closes.
+   */
+  trigger?: 'button' | { menu: string };
   reasonRequired: boolean;
   busy: boolean;
   destructive?: boolean;
@@ -71,15 +84,16 @@ export function ReasonAction({
 }) {
   const [open, setOpen] = useOpen(label);
   const buttonId = useId();
+  const returnTo = trigger === 'button' ? buttonId : trigger.menu;
   const form = useRef<HTMLFormElement>(null);
   // Set when this form closes itself (Cancel, done), not when another action's opening closes it.
   const focusButton = useRef(false);
 
   useEffect(() => {
     if (open) form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
-    else if (focusButton.current) document.getElementById(buttonId)?.focus();
+    else if (focusButton.current) document.getElementById(returnTo)?.focus();
     focusButton.current = false;
-  }, [open, buttonId]);
+  }, [open, returnTo]);
 
   const close = () => {
     focusButton.current = true;
@@ -87,6 +101,7 @@ export function ReasonAction({
   };
 
   if (!open) {
+    if (trigger !== 'button') return null;
     return (
       <Button id={buttonId} variant={destructive ? 'destructive' : 'outline'} size="sm" onClick={() => setOpen(true)}>
         {label}

@@ -6,9 +6,9 @@ import type {
   OpsConversationSummary,
 } from '@gvm/contract';
 import { firstNameOf } from '@gvm/contract';
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox';
-import { chatConversations } from '../../db/schema/chat';
+import { chatConversations, chatMessages } from '../../db/schema/chat';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { type Actor, operatorsWithCapability, recordAudit } from '../operators';
 import { findUserContacts } from '../users';
@@ -25,7 +25,7 @@ import {
 } from './conversations';
 import { chatReplyEmail } from './mail';
 import { isShopperWatching, onlineOperatorIds } from './presence';
-import { opsMessageViews, opsSummaries, opsSummary, shopperConversationView, shopperMessageView } from './views';
+import { opsMessageViews, opsSummaries, opsSummary, shopperConversationView, shopperMessageViews } from './views';
 
 /** The console's side of the chat (docs/product/support-chat.md#the-console); every change is audited. */
 
@@ -53,6 +53,25 @@ export async function listConversations(
     .orderBy(desc(chatConversations.lastActivityAt), desc(chatConversations.id))
     .limit(filters.limit);
   return opsSummaries(ctx.db, rows);
+}
+
+/**
+ * The menu's count (docs/product/support-chat.md#the-console): unresolved conversations with a
+ * shopper's message after the operators' shared read mark.
+ */
+export async function unreadConversations(ctx: ChatContext): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(distinct ${chatConversations.id})::int` })
+    .from(chatConversations)
+    .innerJoin(chatMessages, eq(chatMessages.conversationId, chatConversations.id))
+    .where(
+      and(
+        ne(chatConversations.state, 'resolved'),
+        eq(chatMessages.authorKind, 'shopper'),
+        gt(chatMessages.id, chatConversations.operatorLastReadId),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function conversationDetail(
@@ -127,10 +146,33 @@ export async function writeOperatorMessage(
           });
         }
       }
+      // A reply to a conversation nobody holds makes it the replier's (decision 074), audited as
+      // 'Assign to me' is, in the reply's transaction.
+      const claimed = conversation.assignedTo === null;
       await tx
         .update(chatConversations)
-        .set({ state: 'waiting', lastActivityAt: now, ...(email ? { emailedThroughId: message.id } : {}) })
+        .set({
+          state: 'waiting',
+          lastActivityAt: now,
+          ...(claimed ? { assignedTo: actor.operatorId } : {}),
+          ...(email ? { emailedThroughId: message.id } : {}),
+        })
         .where(eq(chatConversations.id, conversation.id));
+      if (claimed) {
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'chat.assign',
+            targetType: TARGET,
+            targetId: conversation.id,
+            reason: 'Replied to an unassigned conversation',
+            before: { assignedTo: null },
+            after: { assignedTo: actor.operatorId },
+          },
+          now,
+        );
+      }
     }
     await recordAudit(
       tx,
@@ -153,7 +195,7 @@ export async function writeOperatorMessage(
     ctx.bus.publish({
       kind: 'message',
       shopperId: conversation.shopperId,
-      shopperView: shopperMessageView(outcome.message),
+      shopperView: (await shopperMessageViews(ctx.db, [outcome.message]))[0] ?? null,
       opsView: message,
     });
   }

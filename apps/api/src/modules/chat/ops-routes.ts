@@ -11,6 +11,7 @@ import {
   listConversations,
   markOperatorsRead,
   resolveConversation,
+  unreadConversations,
   writeOperatorMessage,
 } from './console-service';
 import type { ChatService } from './service';
@@ -45,6 +46,12 @@ export async function chatOpsRoutes(app: App, { chat }: { chat: ChatService }): 
         after: Number(request.query.after ?? 0),
         limit: request.query.limit,
       }),
+  });
+
+  app.route({
+    ...fromContract(opsChatEndpoints.unread),
+    config: conversations,
+    handler: async () => ({ conversations: await unreadConversations(ctx) }),
   });
 
   app.route({

@@ -21,7 +21,7 @@ import {
   messagesAfter,
 } from './conversations';
 import { anyOperatorOnline } from './presence';
-import { opsMessageViews, opsSummary, shopperConversationView, shopperMessageView } from './views';
+import { opsMessageViews, opsSummary, shopperConversationView, shopperMessageView, shopperMessageViews } from './views';
 
 /** The shopper's side of the chat (docs/product/support-chat.md#the-shoppers-panel). */
 
@@ -40,7 +40,7 @@ export async function shopperChat(
   const page = await messagesAfter(ctx.db, conversation.id, { after, limit, withNotes: false });
   return {
     conversation: await shopperConversationView(ctx.db, conversation),
-    messages: page.rows.flatMap((row) => shopperMessageView(row) ?? []),
+    messages: await shopperMessageViews(ctx.db, page.rows),
     hasMore: page.hasMore,
     operatorsOnline,
   };
@@ -97,7 +97,7 @@ export async function sendShopperMessage(
     return { message, conversation: updated ?? conversation, created: true };
   });
   const shopperView = await shopperConversationView(ctx.db, outcome.conversation);
-  const message = shopperMessageView(outcome.message);
+  const message = shopperMessageView(outcome.message, new Map());
   if (!message) throw new Error('a shopper message has no shopper view');
   if (outcome.created) {
     const [opsView] = await opsMessageViews(ctx.db, [outcome.message]);

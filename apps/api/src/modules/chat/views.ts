@@ -10,12 +10,14 @@ import { findUserContacts } from '../users';
 
 const EXCERPT_LENGTH = 140;
 
-export function shopperMessageView(row: ChatMessageRow): ShopperChatMessage | null {
+/** A message as the shopper sees it; support's carry the operator's display name, never their e-mail. */
+export function shopperMessageView(row: ChatMessageRow, names: Map<string, OperatorName>): ShopperChatMessage | null {
   if (row.authorKind === 'note') return null;
   return {
     id: String(row.id),
     conversationId: row.conversationId,
     author: row.authorKind === 'shopper' ? 'shopper' : 'support',
+    authorName: row.authorKind === 'shopper' ? null : named(names, row.authorId).displayName,
     body: row.body,
     clientId: row.clientId,
     createdAt: row.createdAt.toISOString(),
@@ -23,7 +25,16 @@ export function shopperMessageView(row: ChatMessageRow): ShopperChatMessage | nu
 }
 
 const named = (names: Map<string, OperatorName>, id: string): OperatorName =>
-  names.get(id) ?? { id, email: '(unknown operator)' };
+  names.get(id) ?? { id, email: '(unknown operator)', displayName: 'Support' };
+
+/** The shopper's view of messages (internal notes left out), support's named by their operator. */
+export async function shopperMessageViews(db: Executor, rows: ChatMessageRow[]): Promise<ShopperChatMessage[]> {
+  const names = await operatorNames(
+    db,
+    rows.filter((row) => row.authorKind === 'operator').map((row) => row.authorId),
+  );
+  return rows.flatMap((row) => shopperMessageView(row, names) ?? []);
+}
 
 export function opsMessageView(row: ChatMessageRow, names: Map<string, OperatorName>): OpsChatMessage {
   return {

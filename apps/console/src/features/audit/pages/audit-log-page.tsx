@@ -10,7 +10,9 @@ import { QueryError } from '@gvm/ui/query-error';
 import { Select } from '@gvm/ui/select';
 import { Spinner } from '@gvm/ui/spinner';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from '../api/audit';
+import { type ChangeValue, changeLines, shortId, targetPath } from '../lib/audit-text';
 
 const noFilters: AuditFilters = { operator: '', action: '', targetType: '', targetId: '', from: '', to: '' };
 
@@ -179,20 +181,71 @@ function FilterForm({
   );
 }
 
-function changeText(value: unknown): string {
-  return value === null || value === undefined ? '' : JSON.stringify(value);
+function IdLinks({ targetType, ids }: { targetType: string; ids: readonly string[] }) {
+  return (
+    <>
+      {ids.map((id, index) => {
+        const path = targetPath(targetType, id);
+        return (
+          <span key={id}>
+            {index > 0 ? ', ' : ''}
+            {path ? (
+              <Link to={path} title={id} className="link">
+                {targetType} {shortId(id)}
+              </Link>
+            ) : (
+              <span className="break-all">
+                {targetType} {id}
+              </span>
+            )}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+function ChangeValueText({ value }: { value: ChangeValue }) {
+  return value.kind === 'ids' ? <IdLinks targetType={value.targetType} ids={value.ids} /> : <>{value.text}</>;
+}
+
+/** What a change did, a line a field: 'state: active → void'; new fields show their value alone. */
+function ChangeText({ before, after }: { before: unknown; after: unknown }) {
+  const lines = changeLines(before, after);
+  if (lines.length === 0) return null;
+  return (
+    <ul className="space-y-0.5">
+      {lines.map((line) => (
+        <li key={line.field} className="break-words">
+          <span className="text-gray-600">{line.field}:</span>{' '}
+          {line.before && line.after ? (
+            <>
+              <ChangeValueText value={line.before} /> → <ChangeValueText value={line.after} />
+            </>
+          ) : line.after ? (
+            <ChangeValueText value={line.after} />
+          ) : line.before ? (
+            <>
+              <ChangeValueText value={line.before} /> → removed
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   if (entries.length === 0) return <p className="mt-6 text-gray-700">No entries match these filters.</p>;
   return (
     <TableRegion label="Audit log entries">
-      <table className="w-full min-w-[64rem] text-left text-sm">
+      {/* Fits the console's page at 1280 px (time and change wrap); narrower, the region scrolls. */}
+      <table className="w-full min-w-[52rem] text-left text-sm">
         <caption className="sr-only">Audit log entries, newest first</caption>
         <thead className="border-gray-200 border-b text-gray-700">
           <tr>
-            {['Time (UTC)', 'Operator', 'Action', 'Target', 'Reason', 'Before', 'After', 'IP'].map((column) => (
-              <th key={column} scope="col" className="py-2 pr-4 font-medium">
+            {['Time (UTC)', 'Operator', 'Action', 'Target', 'Reason', 'Change', 'IP'].map((column) => (
+              <th key={column} scope="col" className="py-2 pr-3 font-medium">
                 {column}
               </th>
             ))}
@@ -201,20 +254,23 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} className="border-gray-100 border-b align-top">
-              <td className="py-2 pr-4 whitespace-nowrap">
-                <time dateTime={entry.at}>{entry.at.replace('T', ' ').slice(0, 19)}</time>
+              <td className="w-24 py-2 pr-3">
+                <time dateTime={entry.at}>
+                  {entry.at.slice(0, 10)} <span className="whitespace-nowrap">{entry.at.slice(11, 19)}</span>
+                </time>
               </td>
-              <td className="py-2 pr-4 break-all">
+              <td className="py-2 pr-3 break-all">
                 {entry.operatorEmail} <span className="text-gray-600">({entry.role})</span>
               </td>
-              <td className="py-2 pr-4">{entry.action}</td>
-              <td className="py-2 pr-4 break-all">
-                {entry.targetType} {entry.targetId}
+              <td className="py-2 pr-3 break-words">{entry.action}</td>
+              <td className="py-2 pr-3">
+                <IdLinks targetType={entry.targetType} ids={[entry.targetId]} />
               </td>
-              <td className="py-2 pr-4">{entry.reason ?? ''}</td>
-              <td className="py-2 pr-4 font-mono text-xs break-all">{changeText(entry.before)}</td>
-              <td className="py-2 pr-4 font-mono text-xs break-all">{changeText(entry.after)}</td>
-              <td className="py-2 pr-4">{entry.ip}</td>
+              <td className="py-2 pr-3 break-words">{entry.reason ?? ''}</td>
+              <td className="min-w-48 py-2 pr-3">
+                <ChangeText before={entry.before} after={entry.after} />
+              </td>
+              <td className="py-2 whitespace-nowrap">{entry.ip}</td>
             </tr>
           ))}
         </tbody>

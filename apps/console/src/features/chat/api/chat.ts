@@ -15,6 +15,22 @@ export const chatKey = ['ops', 'chat'] as const;
 const listKey = [...chatKey, 'list'] as const;
 export const conversationKey = (conversationId: string) => [...chatKey, 'one', conversationId] as const;
 const cannedKey = [...chatKey, 'canned'] as const;
+export const unreadKey = [...chatKey, 'unread'] as const;
+
+/**
+ * GET /ops/chat/unread: how many conversations wait unread, for the menu. Read once, then again
+ * only when the console's socket says something changed (a message, a state, a read mark).
+ */
+export function useUnreadConversations() {
+  return useQuery(
+    queryOptions({
+      queryKey: unreadKey,
+      queryFn: () => callOps(opsChatEndpoints.unread),
+      retry: false,
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );
+}
 
 /** GET /ops/chat/conversations (support, admin): newest activity first, by state. */
 export function useChatConversations(query: OpsConversationListQuery) {
@@ -96,7 +112,10 @@ function useSettleSummary(conversationId: string) {
     queryClient.setQueryData<OpsConversation>(conversationKey(conversationId), (held) =>
       held ? withSummary(held, summary) : held,
     );
-    return queryClient.invalidateQueries({ queryKey: listKey });
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: listKey }),
+      queryClient.invalidateQueries({ queryKey: unreadKey }),
+    ]);
   };
 }
 

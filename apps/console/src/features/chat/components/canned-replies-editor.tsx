@@ -23,7 +23,7 @@ export function CannedRepliesEditor() {
   const mayEdit = can('chat.canned');
   return (
     <>
-      <Link to="/ops/chat" className="text-sm text-brand-700 underline">
+      <Link to="/ops/chat" className="link text-sm">
         Back to the conversations
       </Link>
       <ConsolePageHeading title="Canned replies" />

@@ -3,7 +3,15 @@ import { type OperatorChatEvent, type OpsConversation, operatorChatEventSchema }
 import { type ChatSocket, chatSocketUrl, openChatSocket } from '@gvm/web-lib/chat-socket';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { chatKey, conversationKey, fetchConversation, lastIdOf, withMessages, withSummary } from '../api/chat';
+import {
+  chatKey,
+  conversationKey,
+  fetchConversation,
+  lastIdOf,
+  unreadKey,
+  withMessages,
+  withSummary,
+} from '../api/chat';
 
 /** How long 'Customer is typing…' stays after the shopper's last typing event. */
 const TYPING_SHOWN_MS = 4000;
@@ -46,7 +54,8 @@ async function catchUp(queryClient: QueryClient) {
 }
 
 /**
- * The console's chat socket (decision 051), open while the Chat page is: authenticated with the
+ * The console's chat socket (decisions 051 and 074), open on every console page of an operator
+ * with `chat` (the menu's unread count lives on it): authenticated with the
  * operator's session token, it puts each message into its conversation (by id, once), refreshes
  * the list on every change, shows the shopper's typing, and catches up after each reconnection.
  */
@@ -68,7 +77,13 @@ export function useOpsChatSocket(): OpsChatLive {
         return next;
       });
     };
-    const refreshList = () => queryClient.invalidateQueries({ queryKey: [...chatKey, 'list'] });
+    // The list and the menu's unread count are read again when an event says they changed: the
+    // socket carries every change, so nothing polls.
+    const refreshList = () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...chatKey, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: unreadKey }),
+      ]);
     const onEvent = (event: OperatorChatEvent) => {
       switch (event.type) {
         case 'ready':

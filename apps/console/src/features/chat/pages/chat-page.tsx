@@ -25,7 +25,7 @@ import { QueryError } from '@gvm/ui/query-error';
 import { Select } from '@gvm/ui/select';
 import { Spinner } from '@gvm/ui/spinner';
 import { newClientId } from '@gvm/web-lib/client-id';
-import { MessageText } from '@gvm/web-lib/message-text';
+import { chatMessageTime, MessageText } from '@gvm/web-lib/message-text';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
@@ -43,21 +43,19 @@ import {
   withSummary,
 } from '../api/chat';
 import { CannedRepliesEditor } from '../components/canned-replies-editor';
-import { OpsChatContext, useOpsChatLive, useOpsChatSocket } from '../hooks/use-chat-socket';
+import { useOpsChatLive } from '../hooks/use-chat-socket';
 
 /**
  * /ops/chat (support, admin; docs/product/support-chat.md#the-console): the live chat's conversations, one
- * conversation with the customer's page beside it, and (admin) the canned replies. One socket is
- * open while the page is (decision 051).
+ * conversation with the customer's page beside it, and (admin) the canned replies. Its socket is
+ * the console's, held by the layout (`ChatLiveProvider`, decision 074).
  */
 export function ChatPage() {
-  const live = useOpsChatSocket();
-  const routes = useRoutes([
+  return useRoutes([
     { index: true, element: <ConversationList /> },
     { path: 'canned-replies', element: <CannedRepliesEditor /> },
     { path: ':conversationId/*', element: <ConversationView /> },
   ]);
-  return <OpsChatContext.Provider value={live}>{routes}</OpsChatContext.Provider>;
 }
 
 type StateFilter = ConversationState | 'all';
@@ -71,7 +69,7 @@ function ConversationList() {
     <>
       <ConsolePageHeading title="Chat">
         {can('chat.canned') ? (
-          <Link to="canned-replies" className="text-sm text-brand-700 underline">
+          <Link to="canned-replies" className="link text-sm">
             Canned replies
           </Link>
         ) : null}
@@ -113,7 +111,7 @@ function ConversationList() {
                 {list.data.conversations.map((conversation) => (
                   <tr key={conversation.id} className="border-gray-100 border-b align-top">
                     <td className="py-3 pr-4">
-                      <Link to={conversation.id} className="font-medium text-brand-700 underline">
+                      <Link to={conversation.id} className="link">
                         {conversation.shopper.name || conversation.shopper.email}
                       </Link>
                       <div className="break-all text-gray-600">{conversation.shopper.email}</div>
@@ -165,7 +163,7 @@ function ConversationView() {
   ]);
   return (
     <>
-      <Link to="/ops/chat" className="text-sm text-brand-700 underline">
+      <Link to="/ops/chat" className="link text-sm">
         Back to the conversations
       </Link>
       {conversation.isError ? (
@@ -187,7 +185,8 @@ function ConversationView() {
   );
 }
 
-const kindLabel = { shopper: 'Customer', operator: 'Reply', note: 'Internal note' } as const;
+/** Who wrote a message is named above it: the customer, or the operator as the shop names them (and their e-mail). */
+const kindLabel = { shopper: 'Customer', note: 'Internal note' } as const;
 
 function Conversation({ conversation }: { conversation: OpsConversation }) {
   const queryClient = useQueryClient();
@@ -216,7 +215,10 @@ function Conversation({ conversation }: { conversation: OpsConversation }) {
         Conversation
       </h2>
       <p className="mt-2 text-sm text-gray-700">
-        {chatConversationStateNames[conversation.state]} · assigned to {conversation.assignedTo?.email ?? 'nobody'}
+        {chatConversationStateNames[conversation.state]} · assigned to{' '}
+        {conversation.assignedTo
+          ? `${conversation.assignedTo.displayName} (${conversation.assignedTo.email})`
+          : 'nobody'}
         {conversation.satisfaction ? ` · solved? ${conversation.satisfaction === 'yes' ? 'Yes' : 'No'}` : ''}
       </p>
       <ConversationActions conversation={conversation} />
@@ -236,8 +238,14 @@ function Conversation({ conversation }: { conversation: OpsConversation }) {
             }
           >
             <p className="text-xs text-gray-600">
-              {kindLabel[message.kind]}
-              {message.operator ? ` · ${message.operator.email}` : ''} · {dateTime(message.createdAt)}
+              {message.kind === 'note' ? `${kindLabel.note} · ` : ''}
+              <span className="font-medium text-gray-900">
+                {message.operator
+                  ? message.operator.displayName
+                  : conversation.shopper.name || conversation.shopper.email}
+              </span>
+              {message.operator ? ` (${message.operator.email})` : ` (${kindLabel.shopper})`} ·{' '}
+              <time dateTime={message.createdAt}>{chatMessageTime(message.createdAt)}</time>
             </p>
             <p className="mt-1 text-sm">
               <MessageText body={message.body} />

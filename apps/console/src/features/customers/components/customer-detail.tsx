@@ -1,4 +1,5 @@
 import { ConsolePageHeading } from '@console/components/console-page-heading';
+import { MoreActions } from '@console/components/more-actions';
 import { type Outcome, OutcomeNote } from '@console/components/outcome-note';
 import { OneActionAtATime, ReasonAction } from '@console/components/reason-action';
 import { AdjustCreditForm } from '@console/features/money';
@@ -9,7 +10,7 @@ import { formatMoney } from '@gvm/contract/money';
 import type { CustomerPage, OpsGift } from '@gvm/contract/ops-customers';
 import { QueryError } from '@gvm/ui/query-error';
 import { Spinner } from '@gvm/ui/spinner';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCustomer, useCustomerAction } from '../api/customers';
 import { useCustomerLinks } from '../lib/customer-links';
@@ -57,7 +58,7 @@ function CustomerView({ page }: { page: CustomerPage }) {
       ) : (
         <>
           <p className="text-sm">
-            <Link to={back.to} className="text-brand-700 underline">
+            <Link to={back.to} className="link">
               {back.label}
             </Link>
           </p>
@@ -163,7 +164,7 @@ function GiftList({ gifts, direction }: { gifts: readonly OpsGift[]; direction: 
     <ul className="mt-2 space-y-1 text-sm">
       {gifts.map((gift) => (
         <li key={gift.voucherId}>
-          <Link to={links.voucher(gift.voucherId)} className="text-brand-700 underline">
+          <Link to={links.voucher(gift.voucherId)} className="link">
             {gift.merchantName} {formatMoney(gift.value, gift.currency)}
           </Link>{' '}
           {direction === 'sent' ? `to ${gift.recipientEmail}` : `from ${gift.senderEmail ?? 'a former customer'}`} ·{' '}
@@ -190,6 +191,7 @@ function CustomerActions({ page, onOutcome }: { page: CustomerPage; onOutcome(ou
   };
   const mayHelp = can('customers.help');
   const mayDisable = can('customers.disable');
+  const moreActionsId = useId();
   if (!mayHelp && !mayDisable) return null;
   return (
     <OneActionAtATime>
@@ -203,25 +205,30 @@ function CustomerActions({ page, onOutcome }: { page: CustomerPage; onOutcome(ou
             onConfirm={(reason) => run('sign-out', reason)}
           />
         ) : null}
-        {mayDisable ? (
-          page.profile.disabled ? (
-            <ReasonAction
-              label="Enable account"
-              confirmLabel="Confirm enable account"
-              reasonRequired
-              busy={act.isPending}
-              onConfirm={(reason) => run('enable', reason)}
-            />
-          ) : (
-            <ReasonAction
-              label="Disable account"
-              confirmLabel="Confirm disable account"
-              reasonRequired
-              destructive
-              busy={act.isPending}
-              onConfirm={(reason) => run('disable', reason)}
-            />
-          )
+        {mayDisable && page.profile.disabled ? (
+          <ReasonAction
+            label="Enable account"
+            confirmLabel="Confirm enable account"
+            reasonRequired
+            busy={act.isPending}
+            onConfirm={(reason) => run('enable', reason)}
+          />
+        ) : null}
+        <MoreActions
+          id={moreActionsId}
+          actions={mayDisable && !page.profile.disabled ? [{ label: 'Disable account', destructive: true }] : []}
+        />
+        {mayDisable && !page.profile.disabled ? (
+          <ReasonAction
+            label="Disable account"
+            confirmLabel="Confirm disable account"
+            reasonRequired
+            destructive
+            trigger={{ menu: moreActionsId }}
+            hint="The customer is signed out everywhere and cannot sign in until enabled again."
+            busy={act.isPending}
+            onConfirm={(reason) => run('disable', reason)}
+          />
         ) : null}
       </div>
     </OneActionAtATime>

@@ -1,4 +1,5 @@
 import { ConsolePageHeading } from '@console/components/console-page-heading';
+import { MoreActions } from '@console/components/more-actions';
 import { type Outcome, OutcomeNote } from '@console/components/outcome-note';
 import { OneActionAtATime, ReasonAction } from '@console/components/reason-action';
 import { useVoidVoucher } from '@console/features/money';
@@ -11,7 +12,7 @@ import { Field } from '@gvm/ui/field';
 import { Input } from '@gvm/ui/input';
 import { QueryError } from '@gvm/ui/query-error';
 import { Spinner } from '@gvm/ui/spinner';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOpsVoucher, useVoucherAction, type VoucherAction } from '../api/customers';
 import { useCustomerLinks } from '../lib/customer-links';
@@ -49,7 +50,7 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
   const [outcome, setOutcome] = useState<Outcome>(null);
   const person = (who: { id: string; email: string } | null) =>
     who ? (
-      <Link to={links.customer(who.id)} className="text-brand-700 underline">
+      <Link to={links.customer(who.id)} className="link">
         {who.email}
       </Link>
     ) : (
@@ -58,7 +59,7 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
   return (
     <>
       <p className="text-sm">
-        <Link to={links.back.to} className="text-brand-700 underline">
+        <Link to={links.back.to} className="link">
           {links.back.label}
         </Link>
       </p>
@@ -70,7 +71,7 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
       <p className="mt-2 text-sm">
         {/* A voucher received in an exchange has no checkout of its own: its id finds the order
             that paid for the voucher it replaced, which lists that one, not this. */}
-        <Link to={`/ops/orders/${voucher.id}`} className="text-brand-700 underline">
+        <Link to={`/ops/orders/${voucher.id}`} className="link">
           {voucher.checkoutSessionId
             ? 'Its order and refunds'
             : 'Its order and refunds (it was received in an exchange)'}
@@ -180,6 +181,7 @@ function VoucherActions({
   const { can } = useOperator();
   const act = useVoucherAction(page.voucher.id);
   const voiding = useVoidVoucher();
+  const moreActionsId = useId();
   const [name, setName] = useState(page.gift?.recipientName ?? '');
   const [email, setEmail] = useState(page.gift?.recipientEmail ?? '');
   const run = async (request: VoucherAction) => {
@@ -250,12 +252,21 @@ function VoucherActions({
             </Field>
           </ReasonAction>
         ) : null}
+        <MoreActions
+          id={moreActionsId}
+          actions={[
+            ...(mayReissue ? [{ label: 'Reissue code', destructive: true }] : []),
+            ...(mayVoid ? [{ label: 'Void voucher', destructive: true }] : []),
+          ]}
+        />
         {mayReissue ? (
           <ReasonAction
             label="Reissue code"
             confirmLabel="Confirm reissue"
             reasonRequired
             destructive
+            trigger={{ menu: moreActionsId }}
+            hint="The code the holder has stops working; they are e-mailed that it changed."
             busy={act.isPending}
             onConfirm={(reason) => run({ action: 'reissue', reason })}
           />
@@ -266,6 +277,7 @@ function VoucherActions({
             confirmLabel="Confirm void"
             reasonRequired
             destructive
+            trigger={{ menu: moreActionsId }}
             hint="Voiding cannot be undone: the code stops working."
             busy={voiding.isPending}
             onConfirm={voidIt}

@@ -10,7 +10,9 @@ export function VoucherTable({ vouchers, caption }: { vouchers: readonly OpsVouc
   if (vouchers.length === 0) return <p className="mt-2 text-gray-700">No vouchers.</p>;
   return (
     <div className="mt-2 overflow-x-auto">
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      {/* Beside a chat the panel is half the page: the table wraps its cells to fit rather than
+          scrolling its holder and dates out of sight (decision 074). */}
+      <table className={`w-full text-left text-sm ${links.embedded ? '' : 'min-w-[44rem]'}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-gray-200 border-b text-gray-700">
           <tr>
@@ -38,7 +40,7 @@ export function VoucherTable({ vouchers, caption }: { vouchers: readonly OpsVouc
           {vouchers.map((voucher) => (
             <tr key={voucher.id} className="border-gray-100 border-b">
               <td className="py-2 pr-4">
-                <Link to={links.voucher(voucher.id)} className="text-brand-700 underline">
+                <Link to={links.voucher(voucher.id)} className="link">
                   {voucher.merchantName}
                   {voucher.isGift ? ' (gift)' : ''}
                 </Link>

@@ -73,7 +73,7 @@ function Inbox() {
             cells={(message) => (
               <>
                 <td className="py-3 pr-4">
-                  <Link to={message.id} className="font-medium text-brand-700 underline">
+                  <Link to={message.id} className="link">
                     {message.name}
                   </Link>
                   <div className="break-all text-gray-600">{message.email}</div>

@@ -63,7 +63,7 @@ function Queue() {
             cells={(application) => (
               <>
                 <td className="py-3 pr-4">
-                  <Link to={application.id} className="font-medium text-brand-700 underline">
+                  <Link to={application.id} className="link">
                     {application.companyName}
                   </Link>
                 </td>

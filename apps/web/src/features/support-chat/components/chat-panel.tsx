@@ -2,7 +2,7 @@ import { CHAT_MESSAGE_REQUIRED, CHAT_MESSAGE_TOO_LONG } from '@gvm/contract/supp
 import { CHAT_MESSAGE_MAX, chatShopperCopy as copy } from '@gvm/contract/support-chat-text';
 import { Button } from '@gvm/ui/button';
 import { Field } from '@gvm/ui/field';
-import { MessageText } from '@gvm/web-lib/message-text';
+import { ChatMessageByline, MessageText } from '@gvm/web-lib/message-text';
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
@@ -88,10 +88,29 @@ function PanelContent({ chat, launcher, firstName }: Pick<ChatPanelProps, 'chat'
         ) : null}
         <ol aria-label="Conversation" className="space-y-3">
           {state.messages.map((message) => (
-            <MessageBubble key={message.id} mine={message.author === 'shopper'} body={message.body} />
+            <MessageBubble
+              key={message.id}
+              mine={message.author === 'shopper'}
+              body={message.body}
+              byline={
+                <ChatMessageByline
+                  author={message.author === 'shopper' ? copy.you : (message.authorName ?? copy.panelTitle)}
+                  createdAt={message.createdAt}
+                />
+              }
+            />
           ))}
           {state.pending.map((message) => (
-            <MessageBubble key={message.clientId} mine body={message.body}>
+            <MessageBubble
+              key={message.clientId}
+              mine
+              body={message.body}
+              byline={
+                <span className="text-xs text-gray-600" data-chat-author="">
+                  {copy.you}
+                </span>
+              }
+            >
               {message.status === 'sending' ? (
                 <span className="text-xs text-gray-500">{copy.sending}</span>
               ) : (
@@ -155,10 +174,21 @@ function Welcome({
   );
 }
 
-function MessageBubble({ mine, body, children }: { mine: boolean; body: string; children?: ReactNode }) {
+/** A message with who wrote it and when above it (the operator's display name for support's). */
+function MessageBubble({
+  mine,
+  body,
+  byline,
+  children,
+}: {
+  mine: boolean;
+  body: string;
+  byline: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <li className={clsx('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
-      <span className="sr-only">{mine ? 'You:' : 'Support:'}</span>
+      {byline}
       <span
         className={clsx(
           'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
@@ -256,6 +286,7 @@ function MessageForm({ chat, field }: { chat: ShopperChatControls; field: RefObj
             {...control}
             ref={field}
             rows={2}
+            placeholder={copy.messagePlaceholder}
             value={body}
             onChange={(event) => {
               setBody(event.target.value);

@@ -42,6 +42,7 @@ function message(id: number, author: 'shopper' | 'support', body: string): Shopp
     id: String(id),
     conversationId,
     author,
+    authorName: author === 'support' ? 'Support' : null,
     body,
     clientId: `client-${id}-abc`,
     createdAt: '2026-11-27T10:00:00.000Z',
@@ -181,7 +182,12 @@ async function openPanel(user: ReturnType<typeof userEvent.setup>) {
 function messagesShown(dialog: HTMLElement) {
   return within(within(dialog).getByRole('list', { name: 'Conversation' }))
     .getAllByRole('listitem')
-    .map((item) => item.textContent);
+    .map((item) => {
+      // Who wrote it and when come first; the message and its sending state follow.
+      const author = item.querySelector('[data-chat-author]')?.textContent ?? '';
+      const byline = item.firstElementChild?.textContent ?? '';
+      return `${author}:${(item.textContent ?? '').slice(byline.length)}`;
+    });
 }
 
 describe('who sees the chat (docs/product/support-chat.md#in-the-browser)', () => {
@@ -227,6 +233,31 @@ describe('the toasts and the launcher (docs/product/support-chat.md#in-the-brows
     expect(document.documentElement.hasAttribute('data-chat-launcher')).toBe(true);
     cleanup();
     expect(document.documentElement.hasAttribute('data-chat-launcher')).toBe(false);
+  });
+});
+
+describe('who wrote each message, and when', () => {
+  it("names the shopper's messages 'You' and support's by the operator's display name, each with its time; the field has a placeholder", async () => {
+    serveChat({
+      conversation: conversation({ lastReadId: '2' }),
+      messages: [message(1, 'shopper', 'Hi'), { ...message(2, 'support', 'Hello Ada'), authorName: 'Jane' }],
+    });
+    const user = renderAt('/wallet');
+    await connect();
+    const dialog = await openPanel(user);
+    await waitFor(() => expect(messagesShown(dialog)).toEqual(['You:Hi', 'Jane:Hello Ada']));
+    const times = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('time'));
+    expect(times.map((time) => time?.getAttribute('dateTime'))).toEqual([
+      '2026-11-27T10:00:00.000Z',
+      '2026-11-27T10:00:00.000Z',
+    ]);
+    expect(times.every((time) => /\d{2}:\d{2}/.test(time?.textContent ?? ''))).toBe(true);
+    expect(within(dialog).getByRole('textbox', { name: copy.messageLabel })).toHaveAttribute(
+      'placeholder',
+      'Type your message',
+    );
   });
 });
 
