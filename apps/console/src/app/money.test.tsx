@@ -38,6 +38,7 @@ const ORDER_ID = '6f1c8a52-5b7e-4f60-9d0a-1c2b3d4e5f60';
 
 const order: OpsOrder = {
   id: ORDER_ID,
+  reference: 'UGM-3F2A9C1B7D',
   buyer: { id: 'u-1', email: 'rhys@example.com', name: 'Rhys' },
   currency: 'GBP',
   total: 5000,

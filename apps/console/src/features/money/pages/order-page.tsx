@@ -38,7 +38,7 @@ export function OrderPage() {
   const data = order.data;
   return (
     <>
-      <ConsolePageHeading title={`Order ${data.id.slice(0, 8)}`} />
+      <ConsolePageHeading title={`Order ${data.reference}`} />
       <dl className="mt-4 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
         <dt className="text-gray-600">Buyer</dt>
         <dd>
