@@ -1,6 +1,6 @@
 import { OpsConsole } from '@console/app/console';
-import { OPS_TOKEN_KEY } from '@console/lib/ops-client';
 import { fakeEndpoint, installFakeApi, type Routes } from '@console/test/fake-api';
+import { endOpsSession, startOpsSession } from '@console/test/ops-session';
 import { renderRoutes } from '@console/test/render-routes';
 import { type OperatorRole, opsEndpoints, roleCapabilities } from '@gvm/contract/ops';
 import {
@@ -17,11 +17,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 let restoreApi = () => {};
 afterEach(() => {
   restoreApi();
-  sessionStorage.clear();
+  endOpsSession();
 });
 
 function serve(role: OperatorRole, routes: Routes) {
-  sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
+  startOpsSession();
   const fake = installFakeApi({
     ...fakeEndpoint(opsEndpoints.me, () => ({
       status: 200,
@@ -113,19 +113,27 @@ describe('the order page (docs/product/operators.md#refunds)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm refund' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Refund done.');
     expect(sent).toEqual([
-      { requestId: expect.any(String), amount: 1250, refundTo: 'credit', reason: 'Wrong shop', voucherIds: [VOUCHER_ID] },
+      {
+        requestId: expect.any(String),
+        amount: 1250,
+        refundTo: 'credit',
+        reason: 'Wrong shop',
+        voucherIds: [VOUCHER_ID],
+      },
     ]);
   }, 15_000);
 
   it('offers only the vouchers not yet activated, says why of the others, and fills the amount from the ticked ones', async () => {
+    const [first] = order.vouchers;
+    if (!first) throw new Error('the order has a voucher');
     const activated = {
-      ...order.vouchers[0]!,
+      ...first,
       id: 'v-2',
       merchantName: 'Argos',
       value: 2000,
       state: 'activated' as const,
     };
-    const unused = { ...order.vouchers[0]!, value: 3000, codeLastFour: null };
+    const unused = { ...first, value: 3000, codeLastFour: null };
     serve('finance', {
       ...fakeEndpoint(opsMoneyEndpoints.order, () => ({
         status: 200,
