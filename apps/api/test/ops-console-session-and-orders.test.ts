@@ -160,7 +160,7 @@ describe("the console's session as the browser's cookie", () => {
         url: '/api/v1/ops/chat-ticket',
         headers: { cookie: `ops_session=${session.value}`, ...headers },
       });
-    const refusals = [
+    const refusals: Record<string, string>[] = [
       {},
       { 'x-ops-csrf': 'guessed' },
       { 'x-ops-csrf': csrf.value, origin: 'https://evil.example' },
