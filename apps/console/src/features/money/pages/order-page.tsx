@@ -63,7 +63,7 @@ function VoucherTable({ order }: { order: OpsOrder }) {
     <>
       <h2 className="mt-8 text-lg font-semibold text-gray-900">Vouchers</h2>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <thead className="border-gray-200 border-b text-gray-700">
             <tr>
               <th scope="col" className="py-2 pr-4 font-medium">
