@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { findProduct } from './support/catalogue';
 import { createOperator, openConsoleAs } from './support/operator';
 import { buyThroughApi } from './support/purchase';
@@ -65,6 +66,7 @@ for (const viewport of [
         form.getByText('The ticked voucher is voided: its code stops working. The others are kept.'),
       ).toBeVisible();
       await form.getByLabel('Reason').fill('Did not want the second card');
+      expect(await axeViolations(page), 'axe on the order page with a voucher ticked').toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`order-refund-form-${viewport.width}.png`), fullPage: true });
       await form.getByRole('button', { name: 'Confirm refund' }).click();
       await expect(form.getByRole('status')).toHaveText('Refund done.');
