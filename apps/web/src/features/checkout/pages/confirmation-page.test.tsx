@@ -87,7 +87,7 @@ afterEach(() => {
 });
 
 describe('the payment result screen (docs/product/buying.md#payment-result-screen)', () => {
-  it('a paid personal purchase: the heading, the voucher, confetti, and the cart cleared', async () => {
+  it('a paid personal purchase: the heading, the order reference, the voucher, confetti, and the cart cleared', async () => {
     holdSomethingInTheCart();
     servePayment({
       verify: { status: 200, body: { success: true, orderReference: 'UGM-3F2A9C1B7D', orders: [personal] } },
@@ -98,6 +98,9 @@ describe('the payment result screen (docs/product/buying.md#payment-result-scree
     expect(
       await screen.findByRole('heading', { name: 'Gift Voucher Successfully Added to Your Account' }),
     ).toBeInTheDocument();
+    // The payment's one identifier, as the receipt and the console name it.
+    expect(screen.getByText('UGM-3F2A9C1B7D')).toBeInTheDocument();
+    expect(screen.getByText(/Order reference/)).toBeInTheDocument();
     const card = within(screen.getByRole('list', { name: 'Vouchers' })).getByRole('listitem');
     expect(card).toHaveTextContent('Argos');
     expect(card).toHaveTextContent('£25.00');
