@@ -40,11 +40,15 @@ test('an invited operator sets up two-step verification at the first sign-in, th
   await expect(menu).toBeVisible();
   await expect(page).toHaveURL('/ops/customers');
   await expect(page.getByText(email)).toBeVisible();
-  // The operator's token is kept apart from a shopper's.
-  expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('opsToken')])).toEqual([
-    null,
-    expect.any(String),
-  ]);
+  // The operator's session is a cookie no script reads, kept apart from a shopper's token.
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect(await page.evaluate(() => document.cookie)).not.toContain('ops_session');
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'ops_session')).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/api/v1/ops',
+  });
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
@@ -71,5 +75,5 @@ test('an ended session sends the operator back to /ops/login, saying so', async 
   await page.reload();
   await expect(page).toHaveURL(/\/ops\/login\?ended=1$/);
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
-  expect(await page.evaluate(() => sessionStorage.getItem('opsToken'))).toBeNull();
+  expect(await page.evaluate(() => document.cookie)).not.toContain('ops_csrf');
 });

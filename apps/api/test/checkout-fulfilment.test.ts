@@ -40,6 +40,15 @@ afterAll(() => ctx.close());
 const ordersOf = (sessionBuyer: TestUser) =>
   ctx.app.db.select().from(orders).where(eq(orders.buyerId, sessionBuyer.user.id));
 
+/** A checkout's order reference, which its receipt names. */
+async function referenceOf(checkoutSessionId: string): Promise<string> {
+  const [row] = await ctx.app.db
+    .select({ reference: checkoutSessions.orderReference })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, checkoutSessionId));
+  return defined(row).reference;
+}
+
 describe('fulfilment of a paid checkout session', () => {
   it('issues exactly one set of orders however many verify calls, status polls and webhooks race', async () => {
     await ctx.app.db.insert(carts).values({ userId: buyer.user.id });
@@ -101,7 +110,10 @@ describe('fulfilment of a paid checkout session', () => {
     const receipts = await mailsTo(ctx.app, buyer.user.email);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain('Total paid: £85.00');
-    for (const order of issued) expect(receipts[0]?.text).toContain(order.id);
+    // The payment is named by its order reference alone, not by its vouchers' ids.
+    const reference = await referenceOf(defined(issued[0]?.checkoutSessionId));
+    expect(receipts[0]?.text).toContain(`Order reference: ${reference}`);
+    for (const order of issued) expect(receipts[0]?.text).not.toContain(order.id);
     const [toBo] = await mailsTo(ctx.app, 'bo@example.com');
     expect(await mailsTo(ctx.app, 'bo@example.com')).toHaveLength(1);
     expect(await mailsTo(ctx.app, 'cy@example.com')).toHaveLength(1);
@@ -259,13 +271,14 @@ describe('fulfilment of a paid checkout session', () => {
       'Tesco 2500',
     ]);
     expect(issued.filter((order) => order.ownerId === null).map((order) => order.value)).toEqual([3000]);
-    // One receipt per session, to its own buyer, naming its own vouchers; one gift e-mail to Dee.
+    // One receipt per session, to its own buyer, naming its own payment; one gift e-mail to Dee.
     const receiptsOf = async (user: TestUser) => (await mailsTo(ctx.app, user.user.email)).map((mail) => mail.text);
     expect(await receiptsOf(defined(ann))).toHaveLength(2);
     expect(await receiptsOf(defined(ben))).toHaveLength(2);
     for (const order of issued) {
       const receipts = await receiptsOf(order.buyerId === defined(ann).user.id ? defined(ann) : defined(ben));
-      expect(receipts.filter((text) => text.includes(order.id))).toHaveLength(1);
+      const reference = await referenceOf(defined(order.checkoutSessionId));
+      expect(receipts.filter((text) => text.includes(reference))).toHaveLength(1);
     }
     expect(await mailsTo(ctx.app, 'dee@batch.example')).toHaveLength(1);
     // Each e-mail keeps the id of the request that paid its own session, though the batch ran in one.
@@ -273,7 +286,8 @@ describe('fulfilment of a paid checkout session', () => {
     const outbox = await ctx.app.db.select().from(mailOutbox);
     for (const order of issued) {
       const index = sessionIds.indexOf(defined(order.checkoutSessionId));
-      const naming = outbox.filter((mail) => mail.text.includes(order.id));
+      const reference = await referenceOf(defined(order.checkoutSessionId));
+      const naming = outbox.filter((mail) => mail.text.includes(reference));
       expect(naming.map((mail) => mail.requestId)).toEqual([`webhook-${index}`]);
     }
     // Dee is told of the gift in her notifications; each buyer of each payment.

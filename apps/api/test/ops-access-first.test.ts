@@ -28,6 +28,7 @@ const needs: Record<string, Need> = {
   'POST /ops/auth/totp/verify': 'pending',
   'POST /ops/auth/sign-out': 'any',
   'GET /ops/me': 'full',
+  'POST /ops/chat-ticket': 'chat',
   'GET /ops/team': 'team',
   'POST /ops/team': 'team',
   'PATCH /ops/team/{operatorId}': 'team',

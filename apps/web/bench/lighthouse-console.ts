@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { opsInboxEndpoints } from '@gvm/contract/ops-inbox';
 import { snapshot } from 'lighthouse';
 import puppeteer, { type Page, type Viewport } from 'puppeteer-core';
@@ -9,9 +10,9 @@ import { readCode } from './session';
 /**
  * `npm run bench:lighthouse-console -w @gvm/web` (part of `npm run bench -w @gvm/web`): Lighthouse
  * 13's accessibility audits on the operator console's pages, in Debian's Chromium, at a phone's
- * and a desktop's size. The console keeps its session in the tab (sessionStorage `opsToken`,
- * decision 047), which a Lighthouse navigation in a tab of its own would not have: so the pages
- * are opened one after the other in one tab, each audited once drawn with its data, by Lighthouse's
+ * and a desktop's size. The console's session is the browser's cookies (decision 073), set on
+ * the tab for the signed-in pages and dropped for the sign-in's: so the pages are opened one
+ * after the other in one tab, each audited once drawn with its data, by Lighthouse's
  * snapshot mode. The OPS_ADMINS admin is signed in through the API (bench/ops-session.ts), and a
  * customer, a contact message and a partner application give the pages something to show; the
  * sign-in's later steps (the e-mailed code, the authenticator's set-up) are reached in the tab by an
@@ -62,7 +63,13 @@ try {
   const signedInPage = (name: string, path: string) => step(name, path, (page) => open(page, path));
   const steps: ConsoleStep[] = [
     // Signed out: the sign-in form, then its two later steps for an invited operator.
-    step('sign-in', '/ops/login', (page) => open(page, '/ops/login', 'Operator sign-in', () => sessionStorage.clear())),
+    step('sign-in', '/ops/login', (page) =>
+      open(page, '/ops/login', 'Operator sign-in', () => {
+        // Signed out: the CSRF cookie gone, the console no longer counts on a session.
+        // biome-ignore lint/suspicious/noDocumentCookie: a page script, as the console's own.
+        document.cookie = 'ops_csrf=; Path=/ops; Max-Age=0';
+      }),
+    ),
     step('sign-in: code', '/ops/login', async (page, formFactor) => {
       await page.locator('::-p-aria([name="Work email"][role="textbox"])').fill(invited[formFactor]);
       await page.locator('::-p-aria([name="Send code"][role="button"])').click();
@@ -92,7 +99,19 @@ try {
   for (const formFactor of Object.keys(FORM_FACTORS) as FormFactor[]) {
     await page.setViewport(FORM_FACTORS[formFactor]);
     for (const each of steps) {
-      if (each.name === 'customers') await page.evaluate((value) => sessionStorage.setItem('opsToken', value), token);
+      if (each.name === 'customers') {
+        // The cookies the authenticator step's answer would set (decision 073).
+        await page.setCookie(
+          {
+            name: 'ops_session',
+            value: token,
+            url: `${server.baseURL}/api/v1/ops`,
+            httpOnly: true,
+            sameSite: 'Strict',
+          },
+          { name: 'ops_csrf', value: csrfTokenOf(token), url: `${server.baseURL}/ops`, sameSite: 'Strict' },
+        );
+      }
       await each.reach(page, formFactor);
       const audited = await auditAccessibility(page, formFactor);
       each.scores[formFactor] = audited.score;
@@ -178,4 +197,9 @@ async function auditAccessibility(page: Page, formFactor: FormFactor): Promise<{
 
 function lighthouseVersion(): string {
   return process.env.npm_package_devDependencies_lighthouse ?? '13';
+}
+
+/** The console's CSRF token for a session, as the API derives it (apps/api operators/session-cookie.ts). */
+function csrfTokenOf(sessionToken: string): string {
+  return createHash('sha256').update(`ops-csrf:${sessionToken}`).digest('base64url');
 }

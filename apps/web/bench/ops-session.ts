@@ -13,7 +13,8 @@ const api = (path: string) => `/api/v1${path}`;
  * Signs the OPS_ADMINS admin in through the API, as the browser tests do (e2e/tests/support/
  * operator.ts): the e-mailed code from the dev mailbox, then the authenticator, set up on the way
  * (the bench's server starts on an empty database) and answered with a real TOTP code (otplib).
- * Returns the operator session's token, which the console keeps in sessionStorage `opsToken`.
+ * Returns the operator session's token, which the console's browser keeps as the `ops_session`
+ * cookie (decision 073).
  */
 export async function operatorToken(baseURL: string, email = OPS_ADMIN_EMAIL): Promise<string> {
   await post(baseURL, api(opsEndpoints.requestCode.path), { email });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -172,17 +172,28 @@ export async function createOperator(request: APIRequestContext, role: OperatorR
 }
 
 /**
- * (c) The fast way in for tests not about signing in: puts the operator's session token where the
- * console keeps it (sessionStorage `opsToken`, decision 047) and opens `path`.
+ * (c) The fast way in for tests not about signing in: gives the page's browser the cookies the
+ * sign-in's answer would have set (decision 073: the HttpOnly session for /api/v1/ops, and its
+ * CSRF token for /ops, a hash of it) and opens `path`.
  */
 export async function openConsoleAs(page: Page, operator: Pick<TestOperator, 'token'>, path = '/ops'): Promise<void> {
-  await page.goto('/ops/login');
-  await page.evaluate((token) => sessionStorage.setItem('opsToken', token), operator.token);
+  // The tests' own origin (playwright.config.ts: localhost on E2E_PORT).
+  const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+  const common = { sameSite: 'Strict' as const, secure: false };
+  await page.context().addCookies([
+    { name: 'ops_session', value: operator.token, url: `${origin}${OPS}`, httpOnly: true, ...common },
+    { name: 'ops_csrf', value: csrfTokenOf(operator.token), url: `${origin}/ops`, httpOnly: false, ...common },
+  ]);
   await page.goto(path);
   // The menu: a column from 768 px; below, behind the header's 'Menu' button.
   await expect(
     page.getByRole('navigation', { name: 'Console' }).or(page.getByRole('button', { name: /^Menu/ })),
   ).toBeVisible();
+}
+
+/** The console's CSRF token for a session, as the API derives it (apps/api operators/session-cookie.ts). */
+export function csrfTokenOf(sessionToken: string): string {
+  return createHash('sha256').update(`ops-csrf:${sessionToken}`).digest('base64url');
 }
 
 /**

@@ -145,7 +145,16 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const verifyOrderQuerySchema = z.object({
   session_id: secretInUrl(text().trim().min(1).max(255), "a payment provider's session"),
 });
-export const verifyOrderResponseSchema = z.object({ success: z.literal(true), orders: z.array(orderItemSchema) });
+/**
+ * The payment's order reference ('UGM-…'): its one identifier, the same in the receipt, on the
+ * payment result screen and in the operator console, whose search finds it.
+ */
+const orderReferenceSchema = z.string();
+export const verifyOrderResponseSchema = z.object({
+  success: z.literal(true),
+  orderReference: orderReferenceSchema,
+  orders: z.array(orderItemSchema),
+});
 export const verifyOrderFailureSchema = errorResponseSchema.extend({ failedOrders: z.array(orderItemSchema) });
 
 export const orderStatusQuerySchema = z.object({
@@ -153,6 +162,8 @@ export const orderStatusQuerySchema = z.object({
 });
 export const orderStatusResponseSchema = z.object({
   status: z.enum(paymentStatuses),
+  /** Once paid. */
+  orderReference: orderReferenceSchema.optional(),
   orders: z.array(orderItemSchema),
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;

@@ -80,8 +80,19 @@ export const opsVoucherSummarySchema = z.object({
 });
 export type OpsVoucherSummary = z.infer<typeof opsVoucherSummarySchema>;
 
+/** An order (one payment) the search found by its order reference. */
+export const opsOrderMatchSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  total: z.number(),
+  currency: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type OpsOrderMatch = z.infer<typeof opsOrderMatchSchema>;
+
 export const customerSearchResultSchema = z.object({
   customers: z.array(customerSummarySchema),
+  orders: z.array(opsOrderMatchSchema),
   vouchers: z.array(opsVoucherSummarySchema),
 });
 export type CustomerSearchResult = z.infer<typeof customerSearchResultSchema>;

@@ -85,6 +85,8 @@ export type OpsRefund = z.infer<typeof opsRefundSchema>;
 /** An order as the console shows it: one checkout, its vouchers and what was refunded of it. */
 export const opsOrderSchema = z.object({
   id: z.string(),
+  /** The payment's order reference ('UGM-…'): the one the receipt and the shop show. */
+  reference: z.string(),
   buyer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
   currency: z.string(),
   /** What the order cost, and how it was paid: card plus UGM Credit. */

@@ -96,7 +96,13 @@ export const operatorTotpVerifyRequestSchema = z.object({ code: authenticatorCod
 export type OperatorTotpVerifyRequest = z.input<typeof operatorTotpVerifyRequestSchema>;
 
 /** A full operator session: 30 minutes idle, 8 hours at most (`expiresAt`). */
+/**
+ * A full session. The console keeps it as the cookies the answer sets (decision 073), not `token`,
+ * which is for API clients.
+ */
 export const operatorSessionSchema = z.object({ token: z.string(), expiresAt: z.string() });
+/** What the console's support-chat socket signs in with: good for a minute, for that socket only. */
+export const operatorSocketTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
 export type OperatorSession = z.infer<typeof operatorSessionSchema>;
 
 export const currentOperatorSchema = z.object({
@@ -221,6 +227,13 @@ export const opsEndpoints = {
     path: '/ops/auth/sign-out',
     summary: "End the operator's session",
     responses: { 204: z.null(), ...errorResponses(401, 403) },
+  }),
+  socketTicket: defineEndpoint({
+    method: 'POST',
+    path: '/ops/chat-ticket',
+    summary:
+      "A one-minute ticket that signs the console's support-chat socket in (its session is a cookie no script reads)",
+    responses: { 200: operatorSocketTicketSchema, ...errorResponses(401, 403) },
   }),
   me: defineEndpoint({
     method: 'GET',

@@ -194,7 +194,8 @@ function requestForLog(request: FastifyRequest) {
 export function loggerOptions(config: Pick<Config, 'logLevel'>): Exclude<FastifyServerOptions['logger'], boolean> {
   return {
     level: config.logLevel,
-    redact: ['req.headers.authorization'],
+    // The operator's session cookie (decision 073) is a bearer secret too, wherever a log names headers.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: { req: requestForLog },
     hooks: {
       logMethod(args, method) {

@@ -1,4 +1,5 @@
 import { fakeEndpoint, installFakeApi } from '@console/test/fake-api';
+import { endOpsSession, startOpsSession } from '@console/test/ops-session';
 import { type CurrentOperator, opsEndpoints } from '@gvm/contract/ops';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,7 +16,7 @@ const ada: CurrentOperator = {
 let restoreApi = () => {};
 afterEach(() => {
   restoreApi();
-  sessionStorage.clear();
+  endOpsSession();
 });
 
 /** The console's server: an e-mailed code 246810, the authenticator's 135790, then Ada's session. */
@@ -27,15 +28,14 @@ function serve() {
         ? { status: 200, body: { token: 'pending-1', next: 'totp' as const, expiresAt: '2026-11-27T10:00:00.000Z' } }
         : { status: 401, body: { error: 'Invalid or expired code' } },
     ),
-    ...fakeEndpoint(opsEndpoints.totpVerify, ({ body }) =>
-      body.code === '135790'
-        ? { status: 200, body: { token: 'session-1', expiresAt: '2026-11-27T18:00:00.000Z' } }
-        : { status: 401, body: { error: 'The authenticator code is incorrect' } },
-    ),
-    ...fakeEndpoint(opsEndpoints.me, ({ authorization }) =>
-      authorization === 'Bearer session-1'
-        ? { status: 200, body: ada }
-        : { status: 401, body: { error: 'Unauthorized' } },
+    ...fakeEndpoint(opsEndpoints.totpVerify, ({ body }) => {
+      if (body.code !== '135790') return { status: 401, body: { error: 'The authenticator code is incorrect' } };
+      // The answer sets the session's cookies (decision 073).
+      startOpsSession();
+      return { status: 200, body: { token: 'session-1', expiresAt: '2026-11-27T18:00:00.000Z' } };
+    }),
+    ...fakeEndpoint(opsEndpoints.me, ({ csrf }) =>
+      csrf === 'csrf-1' ? { status: 200, body: ada } : { status: 401, body: { error: 'Unauthorized' } },
     ),
     ...fakeEndpoint(opsEndpoints.team, () => ({ status: 200, body: { operators: [] } })),
   });
@@ -66,8 +66,8 @@ describe("the console's focus on a change of page", { timeout: 20_000 }, () => {
 
   it("moves from the menu's link to the new page's heading", async () => {
     serve();
-    // Signed in already: the console keeps its session in the tab (docs/product/operators.md).
-    sessionStorage.setItem('opsToken', 'session-1');
+    // Signed in already: the console's session is the browser's (docs/product/operators.md).
+    startOpsSession();
     openConsoleAt('/ops/team');
     expect(await screen.findByRole('heading', { level: 1, name: 'Team' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Console' });

@@ -1,6 +1,6 @@
 import { OpsConsole } from '@console/app/console';
-import { OPS_TOKEN_KEY } from '@console/lib/ops-client';
 import { fakeEndpoint, installFakeApi, type Routes } from '@console/test/fake-api';
+import { endOpsSession, startOpsSession } from '@console/test/ops-session';
 import { renderRoutes } from '@console/test/render-routes';
 import { type OperatorRole, opsEndpoints, roleCapabilities } from '@gvm/contract/ops';
 import { type CustomerPage, type OpsVoucherPage, opsCustomerEndpoints } from '@gvm/contract/ops-customers';
@@ -35,7 +35,7 @@ beforeEach(() => {
 afterEach(() => {
   restoreApi();
   restoreSockets();
-  sessionStorage.clear();
+  endOpsSession();
 });
 
 function summary(overrides: Partial<OpsConversationSummary> = {}): OpsConversationSummary {
@@ -133,7 +133,7 @@ const greeting: CannedReply = {
 
 /** The console's chat as the server holds it, for an operator of `role`. */
 function serve(role: OperatorRole, extra: Routes = {}) {
-  sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
+  startOpsSession();
   const held: { conversation: OpsConversation; canned: CannedReply[] } = {
     conversation: {
       ...summary(),
@@ -148,6 +148,10 @@ function serve(role: OperatorRole, extra: Routes = {}) {
     return rest;
   };
   const fake = installFakeApi({
+    ...fakeEndpoint(opsEndpoints.socketTicket, () => ({
+      status: 200,
+      body: { ticket: 'ticket-1', expiresAt: '2026-11-27T10:01:00.000Z' },
+    })),
     ...fakeEndpoint(opsEndpoints.me, () => ({
       status: 200,
       body: { id: OPERATOR_ID, email: `${role}@ugm.example`, role, capabilities: [...roleCapabilities[role]] },
@@ -357,14 +361,14 @@ describe('the console’s Chat page (docs/product/support-chat.md#the-console)',
     expect(screen.getByRole('textbox', { name: 'Reply' })).toBeInTheDocument();
   });
 
-  it('takes messages and typing from the socket, each message once, after authenticating with the session token', async () => {
+  it('takes messages and typing from the socket, each message once, after authenticating with a ticket for the session', async () => {
     serve('support');
     renderConsole(`/ops/chat/${CONVERSATION_ID}`);
     const messages = await screen.findByRole('list', { name: 'Messages' }, LAZY_PAGE);
     await waitFor(() => expect(sockets).toHaveLength(1));
     const socket = sockets[0] as FakeWebSocket;
     socket.accept();
-    await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', token: 'session-1' }]));
+    await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', token: 'ticket-1' }]));
     socket.push({ type: 'ready', party: 'operator', operatorsOnline: true, expiresAt: '2026-11-27T18:00:00.000Z' });
     socket.push({ type: 'typing', conversationId: CONVERSATION_ID, party: 'shopper' });
     expect(screen.getByText(chatOperatorCopy.shopperTyping)).toBeInTheDocument();
@@ -385,7 +389,7 @@ describe('the console’s Chat page (docs/product/support-chat.md#the-console)',
     // Typed while the socket is still connecting: the typing event is dropped, not queued.
     await user.type(reply, 'Hel');
     socket.accept();
-    await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', token: 'session-1' }]));
+    await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', token: 'ticket-1' }]));
     socket.push({
       type: 'ready',
       party: 'operator',
@@ -394,7 +398,7 @@ describe('the console’s Chat page (docs/product/support-chat.md#the-console)',
     });
     await user.type(reply, 'lo');
     expect(socket.sent).toEqual([
-      { type: 'auth', token: 'session-1' },
+      { type: 'auth', token: 'ticket-1' },
       { type: 'typing', conversationId: CONVERSATION_ID },
     ]);
   });
@@ -414,7 +418,7 @@ describe('the console’s Chat page (docs/product/support-chat.md#the-console)',
     await waitFor(() => expect(sockets).toHaveLength(2), { timeout: 3000 });
     const second = sockets[1] as FakeWebSocket;
     second.accept();
-    await waitFor(() => expect(second.sent).toEqual([{ type: 'auth', token: 'session-1' }]));
+    await waitFor(() => expect(second.sent).toEqual([{ type: 'auth', token: 'ticket-1' }]));
     second.push({ type: 'ready', party: 'operator', operatorsOnline: true, expiresAt: '2026-11-27T18:00:00.000Z' });
     expect(await within(messages).findByText('Hello again?')).toBeInTheDocument();
     expect(within(messages).getAllByRole('listitem')).toHaveLength(3);

@@ -1,6 +1,6 @@
 import { OpsConsole } from '@console/app/console';
-import { OPS_TOKEN_KEY } from '@console/lib/ops-client';
 import { fakeEndpoint, installFakeApi, type Routes } from '@console/test/fake-api';
+import { endOpsSession, holdsOpsSession, startOpsSession } from '@console/test/ops-session';
 import { renderRoutes } from '@console/test/render-routes';
 import { type OperatorRole, opsEndpoints, roleCapabilities } from '@gvm/contract/ops';
 import { screen, within } from '@testing-library/react';
@@ -17,7 +17,7 @@ function serve(routes: Routes) {
 
 afterEach(() => {
   restoreApi();
-  sessionStorage.clear();
+  endOpsSession();
 });
 
 /** The menu each role sees (docs/product/operators.md#the-console), written out here, not derived. */
@@ -40,10 +40,10 @@ const addressOf: Record<string, string> = {
 };
 
 function signedInAs(role: OperatorRole): Routes {
-  sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
+  startOpsSession();
   return {
-    ...fakeEndpoint(opsEndpoints.me, ({ authorization }) =>
-      authorization === 'Bearer session-1'
+    ...fakeEndpoint(opsEndpoints.me, ({ csrf }) =>
+      csrf === 'csrf-1'
         ? {
             status: 200,
             body: { id: 'op-1', email: `${role}@ugm.example`, role, capabilities: [...roleCapabilities[role]] },
@@ -94,11 +94,11 @@ describe('the console menu (docs/product/operators.md#the-console)', () => {
 
   it('goes back to /ops/login saying the session ended when the API answers 401', async () => {
     serve(signedInAs('admin'));
-    sessionStorage.setItem(OPS_TOKEN_KEY, 'ended-session');
+    startOpsSession('ended-session');
     renderConsole('/ops/team');
     expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Operator sign-in' })).toBeInTheDocument();
-    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
+    expect(holdsOpsSession()).toBe(false);
   });
 
   it("'Sign out' ends the session on the server and here", async () => {
@@ -109,11 +109,11 @@ describe('the console menu (docs/product/operators.md#the-console)', () => {
     renderConsole('/ops/partners');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Operator sign-in' })).toBeInTheDocument();
-    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
+    expect(holdsOpsSession()).toBe(false);
     expect(requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/ops/auth/sign-out',
-      authorization: 'Bearer session-1',
+      csrf: 'csrf-1',
     });
   });
 });

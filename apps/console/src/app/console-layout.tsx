@@ -3,7 +3,7 @@ import { ChatLiveProvider, ChatMenuLabel } from '@console/features/chat';
 import { ApiError, failureMessage } from '@console/lib/api';
 import { consolePaths } from '@console/lib/console-paths';
 import { operatorQueryOptions, useOperatorSignOut } from '@console/lib/operator';
-import { readOpsToken } from '@console/lib/ops-client';
+import { hasOpsSession } from '@console/lib/ops-client';
 import { type Operator, OperatorContext, toOperator } from '@console/lib/use-operator';
 import { chatOperatorCopy } from '@gvm/contract/support-chat-text';
 import { Button } from '@gvm/ui/button';
@@ -20,9 +20,9 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
  */
 export function ConsoleLayout() {
   const location = useLocation();
-  const token = readOpsToken();
+  const signedIn = hasOpsSession();
   const me = useQuery(operatorQueryOptions());
-  if (!token) {
+  if (!signedIn) {
     const returnTo = location.pathname + location.search;
     return <Navigate to={`${consolePaths.login}?${new URLSearchParams({ returnTo })}`} replace />;
   }

@@ -1,6 +1,6 @@
 import { OpsConsole } from '@console/app/console';
-import { OPS_TOKEN_KEY } from '@console/lib/ops-client';
 import { fakeEndpoint, installFakeApi } from '@console/test/fake-api';
+import { endOpsSession, startOpsSession } from '@console/test/ops-session';
 import { renderRoutes } from '@console/test/render-routes';
 import { opsEndpoints, roleCapabilities } from '@gvm/contract/ops';
 import { type OpsVoucherPage, opsCustomerEndpoints } from '@gvm/contract/ops-customers';
@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 let restoreApi = () => {};
 afterEach(() => {
   restoreApi();
-  sessionStorage.clear();
+  endOpsSession();
 });
 
 const VOUCHER_ID = '11111111-1111-4111-8111-111111111111';
@@ -38,7 +38,7 @@ const pageShowing = (codeLast4: string): OpsVoucherPage => ({
 
 describe("'Reissue code' in the console", () => {
   it('names the code it reissues by the last four the page shows, and the next reissue by the new four', async () => {
-    sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
+    startOpsSession();
     let shown = 'K7QZ';
     const fake = installFakeApi({
       ...fakeEndpoint(opsEndpoints.me, () => ({

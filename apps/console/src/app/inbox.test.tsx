@@ -1,6 +1,6 @@
 import { OpsConsole } from '@console/app/console';
-import { OPS_TOKEN_KEY } from '@console/lib/ops-client';
 import { fakeEndpoint, installFakeApi, type Routes } from '@console/test/fake-api';
+import { endOpsSession, startOpsSession } from '@console/test/ops-session';
 import { renderRoutes } from '@console/test/render-routes';
 import { type OperatorRole, opsEndpoints, roleCapabilities } from '@gvm/contract/ops';
 import { type ApplicationDetail, type MessageDetail, opsInboxEndpoints } from '@gvm/contract/ops-inbox';
@@ -11,11 +11,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 let restoreApi = () => {};
 afterEach(() => {
   restoreApi();
-  sessionStorage.clear();
+  endOpsSession();
 });
 
 function serve(role: OperatorRole, routes: Routes) {
-  sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
+  startOpsSession();
   const fake = installFakeApi({
     ...fakeEndpoint(opsEndpoints.me, () => ({
       status: 200,

@@ -1,6 +1,6 @@
 import { OpsConsole } from '@console/app/console';
-import { OPS_TOKEN_KEY } from '@console/lib/ops-client';
 import { fakeEndpoint, installFakeApi, type Routes } from '@console/test/fake-api';
+import { endOpsSession, startOpsSession } from '@console/test/ops-session';
 import { renderRoutes } from '@console/test/render-routes';
 import { type OperatorRole, opsEndpoints, roleCapabilities } from '@gvm/contract/ops';
 import {
@@ -17,11 +17,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 let restoreApi = () => {};
 afterEach(() => {
   restoreApi();
-  sessionStorage.clear();
+  endOpsSession();
 });
 
 function serve(role: OperatorRole, routes: Routes) {
-  sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
+  startOpsSession();
   const fake = installFakeApi({
     ...fakeEndpoint(opsEndpoints.me, () => ({
       status: 200,
@@ -35,9 +35,11 @@ function serve(role: OperatorRole, routes: Routes) {
 
 const renderConsole = (path: string) => renderRoutes([{ path: '/ops/*', Component: OpsConsole }], path);
 const ORDER_ID = '6f1c8a52-5b7e-4f60-9d0a-1c2b3d4e5f60';
+const VOUCHER_ID = '6f1c8a52-5b7e-4f60-9d0a-1c2b3d4e5f61';
 
 const order: OpsOrder = {
   id: ORDER_ID,
+  reference: 'UGM-3F2A9C1B7D',
   buyer: { id: 'u-1', email: 'rhys@example.com', name: 'Rhys' },
   currency: 'GBP',
   total: 5000,
@@ -48,7 +50,7 @@ const order: OpsOrder = {
   paidAt: '2026-11-27T08:00:00.000Z',
   vouchers: [
     {
-      id: 'v-1',
+      id: VOUCHER_ID,
       merchantName: 'Space NK',
       productCode: 'SPACE-NK-GB',
       value: 5000,
@@ -77,7 +79,7 @@ describe('the order page (docs/product/operators.md#refunds)', () => {
               id: 'r-1',
               requestId: body.requestId,
               orderId: ORDER_ID,
-              voucherIds: ['v-1'],
+              voucherIds: [VOUCHER_ID],
               amount: body.amount,
               currency: 'GBP',
               refundTo: body.refundTo,
@@ -96,6 +98,11 @@ describe('the order page (docs/product/operators.md#refunds)', () => {
     renderConsole(`/ops/orders/${ORDER_ID}`);
     expect(await screen.findByText('ending 7KQ2', {}, { timeout: 5000 })).toBeInTheDocument();
     const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Confirm refund' }));
+    expect(await screen.findByText('Please tick the vouchers to refund')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Space NK £50\.00/ }));
+    expect(screen.getByLabelText(/Amount \(GBP\)/)).toHaveValue('50.00');
+    expect(screen.getByText(/The ticked voucher is voided/)).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/Amount \(GBP\)/));
     await user.type(screen.getByLabelText(/Amount \(GBP\)/), '12.50');
     await user.click(screen.getByRole('radio', { name: 'UGM Credit' }));
@@ -105,7 +112,47 @@ describe('the order page (docs/product/operators.md#refunds)', () => {
     await user.type(screen.getByLabelText(/Reason/), 'Wrong shop');
     await user.click(screen.getByRole('button', { name: 'Confirm refund' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Refund done.');
-    expect(sent).toEqual([{ requestId: expect.any(String), amount: 1250, refundTo: 'credit', reason: 'Wrong shop' }]);
+    expect(sent).toEqual([
+      {
+        requestId: expect.any(String),
+        amount: 1250,
+        refundTo: 'credit',
+        reason: 'Wrong shop',
+        voucherIds: [VOUCHER_ID],
+      },
+    ]);
+  }, 15_000);
+
+  it('offers only the vouchers not yet activated, says why of the others, and fills the amount from the ticked ones', async () => {
+    const [first] = order.vouchers;
+    if (!first) throw new Error('the order has a voucher');
+    const activated = {
+      ...first,
+      id: 'v-2',
+      merchantName: 'Argos',
+      value: 2000,
+      state: 'activated' as const,
+    };
+    const unused = { ...first, value: 3000, codeLastFour: null };
+    serve('finance', {
+      ...fakeEndpoint(opsMoneyEndpoints.order, () => ({
+        status: 200,
+        body: { ...order, vouchers: [unused, activated] },
+      })),
+    });
+    renderConsole(`/ops/orders/${ORDER_ID}`);
+    const argos = await screen.findByRole('checkbox', { name: /Argos £20\.00/ }, { timeout: 5000 });
+    expect(argos).toBeDisabled();
+    expect(argos).toHaveAccessibleDescription(/Activated: its code has been shown to its holder/);
+    expect(screen.getAllByText('Not activated').length).toBeGreaterThan(0);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: /Space NK £30\.00/ }));
+    expect(screen.getByLabelText(/Amount \(GBP\)/)).toHaveValue('30.00');
+    await user.clear(screen.getByLabelText(/Amount \(GBP\)/));
+    await user.type(screen.getByLabelText(/Amount \(GBP\)/), '31');
+    await user.type(screen.getByLabelText(/Reason/), 'Not wanted');
+    await user.click(screen.getByRole('button', { name: 'Confirm refund' }));
+    expect(await screen.findByText('At most £30.00')).toBeInTheDocument();
   });
 
   it('shows no Refund form to a role that may only look', async () => {

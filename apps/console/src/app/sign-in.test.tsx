@@ -1,6 +1,6 @@
 import { OpsConsole } from '@console/app/console';
-import { OPS_TOKEN_KEY } from '@console/lib/ops-client';
 import { fakeEndpoint, installFakeApi, type Routes } from '@console/test/fake-api';
+import { endOpsSession, holdsOpsSession, startOpsSession } from '@console/test/ops-session';
 import { renderRoutes } from '@console/test/render-routes';
 import { type CurrentOperator, opsEndpoints } from '@gvm/contract/ops';
 import { screen } from '@testing-library/react';
@@ -24,7 +24,7 @@ function serve(routes: Routes) {
 
 afterEach(() => {
   restoreApi();
-  sessionStorage.clear();
+  endOpsSession();
 });
 
 /** The server's side of a sign-in: the e-mailed code 246810, then the authenticator's 135790. */
@@ -47,10 +47,12 @@ function signInServer(next: 'totp-setup' | 'totp'): Routes {
     ...fakeEndpoint(opsEndpoints.totpVerify, ({ authorization, body }) => {
       if (authorization !== 'Bearer pending-1') return { status: 401, body: { error: 'Unauthorized' } };
       if (body.code !== '135790') return { status: 401, body: { error: 'The authenticator code is incorrect' } };
+      // The server's answer sets the session's cookies (decision 073).
+      startOpsSession('csrf-1');
       return { status: 200, body: { token: 'session-1', expiresAt: '2026-11-27T18:00:00.000Z' } };
     }),
-    ...fakeEndpoint(opsEndpoints.me, ({ authorization }) =>
-      authorization === 'Bearer session-1'
+    ...fakeEndpoint(opsEndpoints.me, ({ authorization, csrf }) =>
+      authorization === undefined && csrf === 'csrf-1'
         ? {
             status: 200,
             body: ada,
@@ -83,14 +85,14 @@ describe('/ops/login (docs/product/operators.md#sign-in)', { timeout: 20_000 }, 
     await userEvent.type(screen.getByLabelText('Authenticator code'), '135790');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('navigation', { name: 'Console' })).toBeInTheDocument();
-    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBe('session-1');
+    expect(holdsOpsSession()).toBe(true);
     expect(localStorage.getItem('token')).toBe('shopper-token');
     expect(requests.map((request) => `${request.method} ${request.path} ${request.authorization ?? '-'}`)).toEqual([
       'POST /ops/auth/code -',
       'POST /ops/auth/verify-code -',
       'POST /ops/auth/totp/setup Bearer pending-1',
       'POST /ops/auth/totp/verify Bearer pending-1',
-      'GET /ops/me Bearer session-1',
+      'GET /ops/me -',
     ]);
     // Signed in, /ops opens the role's first page.
     expect(await screen.findByRole('heading', { name: 'Customers' })).toBeInTheDocument();
@@ -106,7 +108,7 @@ describe('/ops/login (docs/product/operators.md#sign-in)', { timeout: 20_000 }, 
     await userEvent.type(field, '000000{Enter}');
     expect(await screen.findByText('The authenticator code is incorrect')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
+    expect(holdsOpsSession()).toBe(false);
     await userEvent.clear(field);
     await userEvent.type(field, '135790{Enter}');
     expect(await screen.findByRole('navigation', { name: 'Console' })).toBeInTheDocument();

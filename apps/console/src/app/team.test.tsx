@@ -1,6 +1,6 @@
 import { OpsConsole } from '@console/app/console';
-import { OPS_TOKEN_KEY } from '@console/lib/ops-client';
 import { fakeEndpoint, installFakeApi, type Routes } from '@console/test/fake-api';
+import { endOpsSession, startOpsSession } from '@console/test/ops-session';
 import { renderRoutes } from '@console/test/render-routes';
 import { opsEndpoints, roleCapabilities, type TeamMember } from '@gvm/contract/ops';
 import { screen, within } from '@testing-library/react';
@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 let restoreApi = () => {};
 afterEach(() => {
   restoreApi();
-  sessionStorage.clear();
+  endOpsSession();
 });
 
 const boss: TeamMember = {
@@ -24,7 +24,7 @@ const boss: TeamMember = {
 
 /** An admin signed in, and a Team of one (the last admin) that the test's handlers may change. */
 function adminConsole(extra: Routes = {}) {
-  sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
+  startOpsSession();
   const team: TeamMember[] = [boss];
   const fake = installFakeApi({
     ...fakeEndpoint(opsEndpoints.me, () => ({
@@ -57,7 +57,7 @@ describe('Team (docs/product/operators.md#the-console)', { timeout: 20_000 }, ()
     expect(requests.find((request) => request.method === 'POST')).toMatchObject({
       path: '/ops/team',
       body: { email: 'ada@ugm.example', role: 'finance' },
-      authorization: 'Bearer session-1',
+      csrf: 'csrf-1',
     });
   });
 

@@ -1,6 +1,6 @@
 import { OpsConsole } from '@console/app/console';
-import { OPS_TOKEN_KEY } from '@console/lib/ops-client';
 import { fakeEndpoint, installFakeApi, type Routes } from '@console/test/fake-api';
+import { endOpsSession, startOpsSession } from '@console/test/ops-session';
 import { renderRoutes } from '@console/test/render-routes';
 import { type OperatorRole, opsEndpoints, roleCapabilities } from '@gvm/contract/ops';
 import { type OpsVoucherPage, opsCustomerEndpoints } from '@gvm/contract/ops-customers';
@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 let restoreApi = () => {};
 afterEach(() => {
   restoreApi();
-  sessionStorage.clear();
+  endOpsSession();
 });
 
 const VOUCHER_ID = '11111111-1111-4111-8111-111111111111';
@@ -57,7 +57,7 @@ const voucherPage: OpsVoucherPage = {
 };
 
 function serve(role: OperatorRole, page: OpsVoucherPage = voucherPage) {
-  sessionStorage.setItem(OPS_TOKEN_KEY, 'session-1');
+  startOpsSession();
   const routes: Routes = {
     ...fakeEndpoint(opsEndpoints.me, () => ({
       status: 200,

@@ -10,7 +10,24 @@ const looks: Record<OpsVoucherState, string> = {
   void: 'bg-red-50 text-red-800 border-red-200',
 };
 
+/**
+ * A voucher's state in the shop's words (the wallet says 'Not activated' and 'Activated'), so an
+ * operator reads what the customer reads: the API's `active` is a voucher not yet activated.
+ */
+export const voucherStateText: Record<OpsVoucherState, string> = {
+  active: 'Not activated',
+  activated: 'Activated',
+  exchanged: 'Exchanged',
+  converted: 'Converted to UGM Credit',
+  refunded: 'Refunded',
+  void: 'Voided',
+};
+
 /** A voucher's state, in the words the console uses everywhere. */
 export function VoucherStateBadge({ state }: { state: OpsVoucherState }) {
-  return <span className={clsx('rounded-full border px-2 py-0.5 text-xs font-medium', looks[state])}>{state}</span>;
+  return (
+    <span className={clsx('rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', looks[state])}>
+      {voucherStateText[state]}
+    </span>
+  );
 }

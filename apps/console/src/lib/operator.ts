@@ -1,4 +1,4 @@
-import { callOps, clearOpsToken, readOpsToken } from '@console/lib/ops-client';
+import { announceOpsSessionEnded, callOps, forgetOpsSession, hasOpsSession } from '@console/lib/ops-client';
 import { type CurrentOperator, opsEndpoints } from '@gvm/contract/ops';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -13,23 +13,40 @@ export const operatorQueryOptions = () =>
   queryOptions({
     queryKey: operatorQueryKey,
     queryFn: getOperator,
-    enabled: readOpsToken() !== null,
+    enabled: hasOpsSession(),
     // A 401 is an answer (the session ended), not a hiccup to retry.
     retry: false,
     staleTime: 60_000,
   });
 
-/** 'Sign out': ends the session on the server (a failure there still signs out here). */
+/**
+ * 'Sign out': ends the session on the server, in every tab of the browser (a failure there still
+ * signs out here).
+ */
 export function useOperatorSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       try {
-        await callOps(opsEndpoints.signOut, {}, { token: readOpsToken() });
+        await callOps(opsEndpoints.signOut, {});
       } finally {
-        clearOpsToken();
+        forgetOpsSession();
+        announceOpsSessionEnded();
         queryClient.removeQueries({ queryKey: ['ops'] });
       }
     },
   });
+}
+
+/**
+ * What the support chat's socket signs in with: a one-minute ticket for the session (decision
+ * 073), whose own token no script can read. Null when none can be had (the session has ended: the
+ * socket stops, and the next call sends the operator to sign in).
+ */
+export async function operatorSocketTicket(): Promise<string | null> {
+  try {
+    return (await callOps(opsEndpoints.socketTicket, {})).ticket;
+  } catch {
+    return null;
+  }
 }

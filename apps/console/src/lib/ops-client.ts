@@ -3,22 +3,46 @@ import type { EndpointShape, SuccessOf } from '@gvm/contract';
 import { API_BASE_PATH } from '@gvm/web-lib/http-client';
 
 /**
- * The operator's session token (decision 047): kept in sessionStorage under a key of its own, so
- * it never mixes with the shopper's tokens (localStorage `token`), ends with the tab, and is never
- * sent to a shopper endpoint.
+ * The operator's session (decision 073) is a cookie no script reads (`ops_session`, HttpOnly,
+ * SameSite=Strict, sent only to /api/v1/ops), shared by every tab of the browser. Beside it the
+ * server sets `ops_csrf` (Path=/ops, readable here): the console sends it back in `X-Ops-Csrf`, so
+ * the API can tell the console's own requests from another site's, and its presence says a
+ * session was started in this browser.
  */
-export const OPS_TOKEN_KEY = 'opsToken';
+export const OPS_CSRF_COOKIE = 'ops_csrf';
+export const OPS_CSRF_HEADER = 'X-Ops-Csrf';
 
-export function readOpsToken(): string | null {
-  return sessionStorage.getItem(OPS_TOKEN_KEY);
+/** The session's CSRF token, or null when no session was started in this browser. */
+export function opsCsrfToken(): string | null {
+  for (const pair of document.cookie.split(';')) {
+    const [name, ...value] = pair.trim().split('=');
+    if (name === OPS_CSRF_COOKIE) return decodeURIComponent(value.join('=')) || null;
+  }
+  return null;
 }
 
-export function storeOpsToken(token: string): void {
-  sessionStorage.setItem(OPS_TOKEN_KEY, token);
+/** Whether a session was started in this browser (the server still decides whether it lives). */
+export function hasOpsSession(): boolean {
+  return opsCsrfToken() !== null;
 }
 
-export function clearOpsToken(): void {
-  sessionStorage.removeItem(OPS_TOKEN_KEY);
+/** Forgets the ended session here: the CSRF cookie goes (the session's own is the server's to end). */
+export function forgetOpsSession(): void {
+  for (const path of ['/ops', '/']) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the console serves.
+    document.cookie = `${OPS_CSRF_COOKIE}=; Path=${path}; Max-Age=0; SameSite=Strict`;
+  }
+}
+
+/**
+ * Every tab of the console hears when one signs out or finds the session ended, and goes to
+ * /ops/login at once rather than at its next call.
+ */
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('ugm-ops-session');
+
+/** Tells the other tabs that the session is over. */
+export function announceOpsSessionEnded(): void {
+  channel?.postMessage('ended');
 }
 
 /** Why the console sends an operator back to /ops/login. */
@@ -36,24 +60,34 @@ export function setOpsSessionEndedListener(listener: SessionEndedListener | null
   onSessionEnded = listener;
 }
 
+if (channel) {
+  channel.onmessage = () => {
+    forgetOpsSession();
+    onSessionEnded?.('ended');
+  };
+}
+
 /**
- * Calls an ops endpoint described in the contract (`opsEndpoints`) with the operator's token as
- * Bearer, never the shopper's, and without the shopper client's refresh-and-retry: an operator
- * session is not refreshed. A 401 on a signed-in call clears the token and tells the console.
- * Sign-in steps pass their own token (`token`: the pending one, or null before there is one)
- * and read a 401 as an answer.
+ * Calls an ops endpoint described in the contract (`opsEndpoints`) with the operator's session
+ * cookie (the browser sends it) and its CSRF token, never the shopper's token, and without the
+ * shopper client's refresh-and-retry: an operator session is not refreshed. A 401 on a signed-in
+ * call forgets the session and tells the console. Sign-in steps pass their own token (`token`:
+ * the pending one as Bearer, or null before there is one) and read a 401 as an answer.
  */
 export async function callOps<const E extends EndpointShape>(
   endpoint: E,
   input?: EndpointInput<E>,
   options: { token?: string | null; signal?: AbortSignal } = {},
 ): Promise<SuccessOf<E>> {
-  const token = options.token === undefined ? readOpsToken() : options.token;
+  const token = options.token ?? null;
   const callOptions: CallOptions = {
     skipAuthRefresh: true,
     signal: options.signal,
     // Named even when empty, so the shopper's token is never sent with an ops call.
-    headers: { Authorization: token ? `Bearer ${token}` : '' },
+    headers: {
+      Authorization: token ? `Bearer ${token}` : '',
+      ...(options.token === undefined ? { [OPS_CSRF_HEADER]: opsCsrfToken() ?? '' } : {}),
+    },
   };
   try {
     // `input` is typed by the endpoint above; callEndpoint's tuple of arguments cannot be spelled
@@ -66,9 +100,10 @@ export async function callOps<const E extends EndpointShape>(
   }
 }
 
-/** The session is over without the operator asking: the token goes and the console is told. */
+/** The session is over without the operator asking: it is forgotten, and every tab is told. */
 export function endOpsSession(): void {
-  clearOpsToken();
+  forgetOpsSession();
+  announceOpsSessionEnded();
   onSessionEnded?.('ended');
 }
 
@@ -80,9 +115,9 @@ function queryString(query: Record<string, string | undefined>): string {
 }
 
 /**
- * Downloads a file an ops endpoint answers (a CSV export) with the operator's Bearer token: the
- * browser cannot add the header to a plain link, so the body is fetched and saved from a Blob
- * URL, named as the server names it (Content-Disposition) or `fallbackName`.
+ * Downloads a file an ops endpoint answers (a CSV export) with the operator's session cookie: the
+ * body is fetched (so a refusal can be shown) and saved from a Blob URL, named as the server
+ * names it (Content-Disposition) or `fallbackName`.
  */
 export async function downloadOpsFile(
   path: string,
@@ -90,7 +125,7 @@ export async function downloadOpsFile(
   fallbackName: string,
 ): Promise<void> {
   const response = await fetch(`${API_BASE_PATH}${path}${queryString(query)}`, {
-    headers: { Authorization: `Bearer ${readOpsToken() ?? ''}` },
+    credentials: 'same-origin',
   });
   if (!response.ok) {
     const text = await response.text();

@@ -7,6 +7,8 @@ export interface SentRequest {
   path: string;
   body: unknown;
   authorization: string | undefined;
+  /** The console's CSRF header (`X-Ops-Csrf`), which its calls send beside the session cookie. */
+  csrf?: string | undefined;
 }
 
 export interface RouteRequest extends SentRequest {
@@ -83,8 +85,15 @@ export function installFakeApiOn(api: HttpClient, routes: Routes): { requests: S
     const { pathname } = new URL(url, 'http://localhost');
     const path = pathname.startsWith(API_BASE_PATH) ? pathname.slice(API_BASE_PATH.length) : pathname;
     const body: unknown = typeof init.body === 'string' && init.body ? JSON.parse(init.body) : undefined;
-    const header = new Headers(init.headers).get('Authorization');
-    const sent = { method, path, body, authorization: header ?? undefined };
+    const headers = new Headers(init.headers);
+    const header = headers.get('Authorization');
+    const sent = {
+      method,
+      path,
+      body,
+      authorization: header || undefined,
+      ...(headers.has('X-Ops-Csrf') ? { csrf: headers.get('X-Ops-Csrf') ?? undefined } : {}),
+    };
     requests.push(sent);
     let answer: RouteAnswer = { status: 404, body: { error: `No route ${method} ${path}` } };
     for (const [route, handle] of Object.entries(routes)) {

@@ -15,6 +15,15 @@ export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The payment's one public identifier (docs/product/buying.md#payment-result-screen): the
+     * receipt, the payment result screen and the console all show it, and the console's search
+     * finds it. 'UGM-' and 10 random hex digits, upper case, drawn by the database for every row.
+     */
+    orderReference: text('order_reference')
+      .notNull()
+      .unique()
+      .default(sql`('UGM-' || upper(substr(md5(gen_random_uuid()::text), 1, 10)))`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

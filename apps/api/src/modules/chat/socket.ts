@@ -60,7 +60,7 @@ async function identify(app: App, token: string): Promise<Identity | null> {
       app.db,
       app.appConfig,
       `Bearer ${token}`,
-      { stage: 'full', capability: 'chat' },
+      { stage: 'full', capability: 'chat', socketTicket: true },
       app.clock(),
     );
     return {

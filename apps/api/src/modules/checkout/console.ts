@@ -19,6 +19,22 @@ export async function findPaidCheckout(db: Executor, id: string): Promise<PaidCh
   return row ?? null;
 }
 
+/** 'UGM-' and 10 hex digits, any case, spaces and dashes aside: an order reference (see the schema). */
+const ORDER_REFERENCE = /^UGM-?([0-9A-F]{10})$/i;
+
+/** The paid checkout whose order reference the text is (the console's search), or null. */
+export async function findPaidCheckoutByReference(db: Executor, text: string): Promise<PaidCheckout | null> {
+  const digits = ORDER_REFERENCE.exec(text.trim().replace(/\s/g, ''))?.[1];
+  if (!digits) return null;
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(eq(checkoutSessions.orderReference, `UGM-${digits.toUpperCase()}`), isNotNull(checkoutSessions.fulfilledAt)),
+    );
+  return row ?? null;
+}
+
 /**
  * The paid checkout locked FOR UPDATE NOWAIT inside the caller's transaction, or null. Another
  * transaction holding it makes this throw at once (SQLSTATE 55P03, `isLockBusy`), never wait.

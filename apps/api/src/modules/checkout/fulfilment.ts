@@ -114,8 +114,8 @@ function planFulfilment(deps: CheckoutDeps, session: CheckoutSessionRow): Fulfil
       to: snapshot.buyer.email,
       ...purchaseReceiptEmail({
         buyerName: snapshot.buyer.name,
+        orderReference: session.orderReference,
         lines: issued.map((order) => ({
-          orderId: order.id,
           merchantName: order.merchantName,
           value: order.value,
           currency: order.currency,

@@ -7,6 +7,7 @@ export {
   countRefund,
   type DayRange,
   findPaidCheckout,
+  findPaidCheckoutByReference,
   lockPaidCheckout,
   type PaidCheckout,
   salesByDay,

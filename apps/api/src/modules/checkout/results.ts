@@ -60,12 +60,14 @@ async function listSessionOrders(db: Database, checkoutSessionId: string): Promi
 }
 
 export type VerifyOutcome =
-  | { status: 'paid'; orders: OrderItem[] }
+  | { status: 'paid'; orderReference: string; orders: OrderItem[] }
   | { status: 'failed'; orders: OrderItem[] }
   | { status: 'processing'; orders: OrderItem[] };
 
 async function outcomeOf(db: Database, session: CheckoutSessionRow): Promise<VerifyOutcome> {
-  if (session.fulfilledAt) return { status: 'paid', orders: await listSessionOrders(db, session.id) };
+  if (session.fulfilledAt) {
+    return { status: 'paid', orderReference: session.orderReference, orders: await listSessionOrders(db, session.id) };
+  }
   if (session.status === 'failed' || session.status === 'expired') {
     return { status: 'failed', orders: snapshotOrderItems(session.items as CheckoutSnapshot) };
   }

@@ -48,7 +48,10 @@ export async function checkoutRoutes(app: App): Promise<void> {
         currentUser(request).id,
         request.query.session_id,
       );
-      if (outcome.status === 'paid') return reply.status(200).send({ success: true, orders: outcome.orders });
+      if (outcome.status === 'paid')
+        return reply
+          .status(200)
+          .send({ success: true, orderReference: outcome.orderReference, orders: outcome.orders });
       if (outcome.status === 'failed') {
         return reply.status(402).send({ error: PAYMENT_FAILED_MESSAGE, failedOrders: outcome.orders });
       }

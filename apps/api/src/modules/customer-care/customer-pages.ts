@@ -2,6 +2,7 @@ import type { CustomerPage, CustomerSearchResult } from '@gvm/contract';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { CUSTOMER_NOT_FOUND_MESSAGE, knownAddressCountOf, recentSessionsOf } from '../auth';
+import { findPaidCheckoutByReference } from '../checkout';
 import { giftsOfCustomer } from '../gifts';
 import { type Actor, recordAudit } from '../operators';
 import { contactMessagesFrom } from '../outreach';
@@ -14,12 +15,28 @@ const iso = (moment: Date | null) => moment?.toISOString() ?? null;
 
 /**
  * 'Search customers, orders or vouchers' (docs/product/operators.md#customers): customers whose
- * e-mail contains the text, and vouchers whose id or paying checkout is the text, or whose code
- * ends in it (four letters or digits).
+ * e-mail contains the text; the order whose reference ('UGM-…', the receipt's) it is; and vouchers
+ * whose id or paying checkout is the text (or that order), or whose code ends in it (four letters
+ * or digits).
  */
 export async function searchCustomers(db: Database, query: string): Promise<CustomerSearchResult> {
-  const [accounts, vouchers] = await Promise.all([searchAccountsByEmail(db, query), searchVouchers(db, query)]);
+  const [accounts, order] = await Promise.all([
+    searchAccountsByEmail(db, query),
+    findPaidCheckoutByReference(db, query),
+  ]);
+  const vouchers = await searchVouchers(db, order ? order.id : query);
   return {
+    orders: order
+      ? [
+          {
+            id: order.id,
+            reference: order.orderReference,
+            total: order.amount,
+            currency: order.currency,
+            paidAt: order.fulfilledAt?.toISOString() ?? null,
+          },
+        ]
+      : [],
     customers: accounts.map((account) => ({
       id: account.id,
       email: account.email,

@@ -115,6 +115,7 @@ export async function getOpsOrder(db: Executor, encryptionKey: string, orderId: 
   const sums = refundedSums(rows);
   return {
     id: checkout.id,
+    reference: checkout.orderReference,
     buyer: { id: checkout.userId, email: buyer?.email ?? '', name: buyer?.name ?? '' },
     currency: checkout.currency,
     total: checkout.amount,

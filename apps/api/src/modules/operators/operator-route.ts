@@ -4,6 +4,7 @@ import type { App } from '../../app-types';
 import { fromContract } from '../../lib/endpoint-route';
 import { unauthorized } from '../../lib/errors';
 import type { Actor } from './audit';
+import { operatorCredentialOf } from './session-cookie';
 import { authenticateOperator, OPERATOR_SIGN_IN_REQUIRED, type SessionNeed, type SignedInOperator } from './sessions';
 
 declare module 'fastify' {
@@ -23,6 +24,8 @@ declare module 'fastify' {
  * stage and the route's capability are checked on the server (401 without a usable session, 403
  * for a shopper's token, a session short of two-step verification or a role without the
  * capability: `authenticateOperator`), and the operator is left on the request for the handler.
+ * The session comes as a Bearer token or as the console's cookie, whose writes must carry its
+ * CSRF token from the console's own origin (`operatorCredentialOf`, decision 073).
  * Each route says what it needs in its `config.operator` (`operatorNeed`, `signInStage`); a route
  * that does not is refused when it is registered, so none can be left open by forgetting it.
  */
@@ -38,7 +41,7 @@ export function requireOperator(group: App): void {
     request.operator = await authenticateOperator(
       group.db,
       group.appConfig,
-      request.headers.authorization,
+      operatorCredentialOf(request, group.appConfig.publicUrl),
       need,
       group.clock(),
     );

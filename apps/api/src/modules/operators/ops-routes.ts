@@ -6,6 +6,8 @@ import { signInLimits } from '../auth';
 import { auditCsv, listAudit, recordAudit } from './audit';
 import { actorOf, operatorNeed, requireOperator, signedInOperator, signInStage } from './operator-route';
 import { requestOperatorCode, setUpTotp, signOutOperator, verifyOperatorCode, verifyTotp } from './service';
+import { clearedSessionCookies, sessionCookies } from './session-cookie';
+import { socketTicketOf } from './sessions';
 import { inviteOperator, listTeam, updateOperator } from './team-service';
 
 /**
@@ -48,14 +50,18 @@ async function signedInRoutes(app: App): Promise<void> {
   app.route({
     ...fromContract(opsEndpoints.totpVerify),
     config: { ...signInLimits.verify(app.appConfig.verifyIpLimit), ...signInStage('pending') },
-    handler: (request) =>
-      verifyTotp(
+    handler: async (request, reply) => {
+      const session = await verifyTotp(
         app.db,
         app.appConfig,
         signedInOperator(request),
         { code: request.body.code, ip: request.ip },
         app.clock(),
-      ),
+      );
+      // The browser keeps the session as cookies every tab shares (decision 073).
+      reply.header('set-cookie', sessionCookies(session.token, new Date(session.expiresAt), app.appConfig.publicUrl));
+      return session;
+    },
   });
 
   app.route({
@@ -63,7 +69,21 @@ async function signedInRoutes(app: App): Promise<void> {
     config: signInStage('any'),
     handler: async (request, reply) => {
       await signOutOperator(app.db, signedInOperator(request), request.ip, app.clock());
+      reply.header('set-cookie', clearedSessionCookies(app.appConfig.publicUrl));
       return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    ...fromContract(opsEndpoints.socketTicket),
+    config: operatorNeed('chat'),
+    handler: async (request) => {
+      const { ticket, expiresAt } = socketTicketOf(
+        app.appConfig.jwtSecret,
+        signedInOperator(request).sessionId,
+        app.clock(),
+      );
+      return { ticket, expiresAt: expiresAt.toISOString() };
     },
   });
 

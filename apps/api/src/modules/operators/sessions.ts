@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { OperatorCapability, OperatorRole } from '@gvm/contract';
 import { roleCan } from '@gvm/contract';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -77,6 +78,37 @@ export interface SessionNeed {
   stage: SessionStage | 'any';
   /** The capability the role must have (docs/product/operators.md#roles); none for /ops/me. */
   capability?: OperatorCapability;
+  /** Whether a socket ticket (`socketTicketOf`) may stand for the session: the chat's socket only. */
+  socketTicket?: boolean;
+}
+
+/** How long a socket ticket may be used to sign a socket in (it is asked for just before). */
+export const SOCKET_TICKET_MS = 60 * 1000;
+const TICKET_PREFIX = 'opsws.';
+
+const ticketSignature = (secret: string, body: string) =>
+  createHmac('sha256', secret).update(`operator-socket-ticket:${body}`).digest('base64url');
+
+/**
+ * A ticket for the console's support-chat socket (decision 073): the console's session is a
+ * cookie no script can read, and a socket signs in by its first message, so the console asks for
+ * this first. It names the session and its end, signed with the server's secret; the session
+ * itself is checked again when the ticket is used, so an ended session's ticket is worth nothing.
+ */
+export function socketTicketOf(secret: string, sessionId: string, now: Date): { ticket: string; expiresAt: Date } {
+  const expiresAt = new Date(now.getTime() + SOCKET_TICKET_MS);
+  const body = `${sessionId}.${expiresAt.getTime()}`;
+  return { ticket: `${TICKET_PREFIX}${body}.${ticketSignature(secret, body)}`, expiresAt };
+}
+
+/** The session a ticket names, while it is good; null for a forged or stale one. */
+function sessionIdOfTicket(secret: string, ticket: string, now: Date): string | null {
+  const [sessionId, until, signature] = ticket.slice(TICKET_PREFIX.length).split('.');
+  if (!sessionId || !until || !signature || Number(until) <= now.getTime()) return null;
+  const expected = Buffer.from(ticketSignature(secret, `${sessionId}.${until}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return sessionId;
 }
 
 /**
@@ -95,7 +127,11 @@ export async function authenticateOperator(
 ): Promise<SignedInOperator> {
   const token = bearerOf(authorization);
   if (!token) throw unauthorized(OPERATOR_SIGN_IN_REQUIRED);
-  if (await verifyAccessToken(config.jwtSecret, token)) throw forbidden(SHOPPER_TOKEN_REFUSED);
+  let ticketSession: string | null = null;
+  if (token.startsWith(TICKET_PREFIX)) {
+    ticketSession = need.socketTicket ? sessionIdOfTicket(config.jwtSecret, token, now) : null;
+    if (!ticketSession) throw unauthorized(SESSION_ENDED);
+  } else if (await verifyAccessToken(config.jwtSecret, token)) throw forbidden(SHOPPER_TOKEN_REFUSED);
   const [found] = await db
     .select({
       sessionId: operatorSessions.id,
@@ -110,7 +146,9 @@ export async function authenticateOperator(
     })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(eq(operatorSessions.tokenHash, hashOpaqueToken(token)));
+    .where(
+      ticketSession ? eq(operatorSessions.id, ticketSession) : eq(operatorSessions.tokenHash, hashOpaqueToken(token)),
+    );
   if (!found || found.endedAt || found.disabledAt) throw unauthorized(SESSION_ENDED);
   const idleSince = now.getTime() - found.lastSeenAt.getTime();
   if (found.expiresAt <= now || idleSince >= idleLimitOf(found.stage)) {

@@ -2,7 +2,6 @@ import { formatDeliveryDay, formatMoney, toMajorUnits } from '@gvm/contract';
 import { cardArtBlock, productName, type RenderedEmail, renderEmail } from './layout';
 
 export interface ReceiptLine {
-  orderId: string;
   merchantName: string;
   /** Minor units (pence). */
   value: number;
@@ -13,15 +12,20 @@ export interface ReceiptLine {
 
 export const money = (minor: number, currency: string) => formatMoney(toMajorUnits(minor), currency);
 
-/** The buyer's receipt once a payment is confirmed: every voucher with its order id, and the total. */
+/**
+ * The buyer's receipt once a payment is confirmed: the payment's order reference (its one
+ * identifier, which the console's search finds), every voucher, and the total.
+ */
 export function purchaseReceiptEmail({
   buyerName,
+  orderReference,
   lines,
   total,
   currency,
   publicUrl,
 }: {
   buyerName: string;
+  orderReference: string;
   lines: readonly ReceiptLine[];
   /** Minor units: what the card was charged. */
   total: number;
@@ -50,11 +54,14 @@ export function purchaseReceiptEmail({
       {
         kind: 'fields',
         rows: [
+          ['Order reference', orderReference] as const,
           ...lines.map(
             (line) =>
               [
                 `${line.merchantName} ${money(line.value, line.currency)}`,
-                `Order ${line.orderId}${line.recipient ? `\nGift for ${line.recipient.name} <${line.recipient.email}>` : ''}${line.recipient?.sendOn ? `, e-mailed on ${formatDeliveryDay(line.recipient.sendOn)}` : ''}`,
+                line.recipient
+                  ? `Gift for ${line.recipient.name} <${line.recipient.email}>${line.recipient.sendOn ? `, e-mailed on ${formatDeliveryDay(line.recipient.sendOn)}` : ''}`
+                  : 'For you',
               ] as const,
           ),
           ['Total paid', money(total, currency)] as const,

@@ -1,4 +1,4 @@
-import { readOpsToken } from '@console/lib/ops-client';
+import { operatorSocketTicket } from '@console/lib/operator';
 import { type OperatorChatEvent, type OpsConversation, operatorChatEventSchema } from '@gvm/contract/support-chat';
 import { type ChatSocket, chatSocketUrl, openChatSocket } from '@gvm/web-lib/chat-socket';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -122,7 +122,7 @@ export function useOpsChatSocket(): OpsChatLive {
           return;
       }
     };
-    const opened = openChatSocket(chatSocketUrl(), { token: async () => readOpsToken(), parse, onEvent });
+    const opened = openChatSocket(chatSocketUrl(), { token: operatorSocketTicket, parse, onEvent });
     socket.current = opened;
     return () => {
       for (const timer of typingTimers.values()) clearTimeout(timer);

@@ -4,11 +4,13 @@ import { dateTime } from '@console/lib/format';
 import { Button } from '@gvm/ui/button';
 import { Field } from '@gvm/ui/field';
 import { Input } from '@gvm/ui/input';
+import { moneyText } from '@gvm/ui/money';
 import { QueryError } from '@gvm/ui/query-error';
 import { Spinner } from '@gvm/ui/spinner';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCustomerSearch } from '../api/customers';
+import { useCustomerLinks } from '../lib/customer-links';
 import { VoucherTable } from './voucher-table';
 
 /**
@@ -21,6 +23,7 @@ export function CustomerSearch() {
   const [text, setText] = useState(q);
   const [error, setError] = useState<string | null>(null);
   const search = useCustomerSearch(q);
+  const links = useCustomerLinks();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,7 +42,7 @@ export function CustomerSearch() {
         <Field
           id="customer-search"
           label="Search customers, orders or vouchers"
-          hint="Part of an e-mail address, an order id, or the last four characters of a voucher code"
+          hint="Part of an e-mail address, an order reference (UGM-…) or id, or the last four characters of a voucher code"
           error={error}
           announceError
           className="flex-1"
@@ -72,7 +75,7 @@ export function CustomerSearch() {
               <ul className="mt-2 divide-y divide-gray-100">
                 {search.data.customers.map((customer) => (
                   <li key={customer.id} className="py-2">
-                    <Link to={`/ops/customers/${customer.id}`} className="text-brand-700 underline">
+                    <Link to={links.customer(customer.id)} className="text-brand-700 underline">
                       {customer.email}
                     </Link>
                     <span className="ml-2 text-gray-700">
@@ -84,6 +87,24 @@ export function CustomerSearch() {
               </ul>
             )}
           </div>
+          {search.data.orders.length > 0 ? (
+            <div>
+              <h2 className="text-lg font-semibold text-gray-900">Orders</h2>
+              <ul className="mt-2 divide-y divide-gray-100">
+                {search.data.orders.map((order) => (
+                  <li key={order.id} className="py-2">
+                    <Link to={`/ops/orders/${order.id}`} className="text-brand-700 underline">
+                      Order {order.reference}
+                    </Link>
+                    <span className="ml-2 text-gray-700">
+                      {moneyText(order.total, order.currency)}
+                      {order.paidAt ? ` · paid ${dateTime(order.paidAt)}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <div>
             <h2 className="text-lg font-semibold text-gray-900">Vouchers</h2>
             <VoucherTable vouchers={search.data.vouchers} caption="Vouchers found" />

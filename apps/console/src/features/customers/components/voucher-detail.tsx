@@ -2,6 +2,7 @@ import { ConsolePageHeading } from '@console/components/console-page-heading';
 import { MoreActions } from '@console/components/more-actions';
 import { type Outcome, OutcomeNote } from '@console/components/outcome-note';
 import { OneActionAtATime, ReasonAction } from '@console/components/reason-action';
+import { voucherStateText } from '@console/components/state-badge';
 import { useVoidVoucher } from '@console/features/money';
 import { failureMessage } from '@console/lib/api';
 import { dateTime } from '@console/lib/format';
@@ -81,7 +82,7 @@ function VoucherView({ page, onChanged }: { page: OpsVoucherPage; onChanged: () 
       <OutcomeNote outcome={outcome} />
       <dl className="mt-6 grid max-w-2xl grid-cols-[12rem_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-700">State</dt>
-        <dd>{voucher.state}</dd>
+        <dd>{voucherStateText[voucher.state]}</dd>
         <dt className="text-gray-700">Code</dt>
         <dd>
           {voucher.codeLast4 ? (

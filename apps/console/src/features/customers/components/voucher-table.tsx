@@ -1,3 +1,4 @@
+import { voucherStateText } from '@console/components/state-badge';
 import { dateTime } from '@console/lib/format';
 import { formatMoney } from '@gvm/contract/money';
 import type { OpsVoucherSummary } from '@gvm/contract/ops-customers';
@@ -46,7 +47,7 @@ export function VoucherTable({ vouchers, caption }: { vouchers: readonly OpsVouc
                 </Link>
               </td>
               <td className="py-2 pr-4">{formatMoney(voucher.value, voucher.currency)}</td>
-              <td className="py-2 pr-4">{voucher.state}</td>
+              <td className="py-2 pr-4">{voucherStateText[voucher.state]}</td>
               <td className="py-2 pr-4 font-mono">{voucher.codeLast4 ?? 'No code yet'}</td>
               <td className="py-2 pr-4 break-all">{voucher.holder?.email ?? 'Nobody yet'}</td>
               <td className="py-2">{dateTime(voucher.createdAt)}</td>

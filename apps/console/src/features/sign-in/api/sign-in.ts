@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 
 /**
  * The operator's sign-in (docs/product/operators.md#sign-in): the e-mailed code, then the
- * authenticator. The pending token of the second step is passed to each call, never stored:
- * only a full session's token is (storeOpsToken).
+ * authenticator. The pending token of the second step is passed to each call, never stored; the
+ * full session is the cookies the last step's answer sets (decision 073).
  */
 export function useRequestOperatorCode() {
   return useMutation({

@@ -1,6 +1,5 @@
 import { failureMessage } from '@console/lib/api';
 import { consolePaths } from '@console/lib/console-paths';
-import { storeOpsToken } from '@console/lib/ops-client';
 import type { OperatorTotpSetup } from '@gvm/contract/ops';
 import { Button } from '@gvm/ui/button';
 import { Field } from '@gvm/ui/field';
@@ -29,8 +28,8 @@ export function OpsLoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  async function signedIn(token: string) {
-    storeOpsToken(token);
+  /** The answer set the session's cookies, which every tab of this browser shares (decision 073). */
+  async function signedIn() {
     queryClient.removeQueries({ queryKey: ['ops'] });
     const returnTo = params.get('returnTo');
     await navigate(returnTo?.startsWith(`${consolePaths.home}/`) ? returnTo : consolePaths.home, { replace: true });
@@ -159,7 +158,7 @@ function AuthenticatorStep({
 }: {
   pendingToken: string;
   setup: OperatorTotpSetup | null;
-  onSignedIn(token: string): Promise<void>;
+  onSignedIn(): Promise<void>;
   onRestart(): void;
 }) {
   const totpVerify = useTotpVerify();
@@ -171,10 +170,7 @@ function AuthenticatorStep({
       restartLabel="Start again"
       busy={totpVerify.isPending}
       onCode={(code, failed) =>
-        totpVerify.mutate(
-          { pendingToken, code },
-          { onSuccess: (session) => onSignedIn(session.token), onError: failed },
-        )
+        totpVerify.mutate({ pendingToken, code }, { onSuccess: () => onSignedIn(), onError: failed })
       }
       onRestart={onRestart}
     >

@@ -10,7 +10,7 @@ import { failedOrdersOf, isNotPaidYet, useVerifyOrder } from '../api/verify-orde
 /** docs/product/buying.md#payment-result-screen: processing, success or failure. */
 export type PaymentResult =
   | { view: 'processing' }
-  | { view: 'success'; orders: OrderItem[] }
+  | { view: 'success'; orders: OrderItem[]; orderReference: string | null }
   | { view: 'failure'; orders: OrderItem[]; reason: string | null }
   /** Verifying: the success screen shows 'Loading...' until the orders arrive. */
   | { view: 'loading' }
@@ -39,8 +39,10 @@ export function usePaymentResult(sessionId: string | null, key: string | null): 
   return result;
 
   function resultOf(): PaymentResult {
-    if (verify.data) return { view: 'success', orders: verify.data.orders };
-    if (poll.data?.status === 'paid') return { view: 'success', orders: poll.data.orders };
+    if (verify.data) return { view: 'success', orders: verify.data.orders, orderReference: verify.data.orderReference };
+    if (poll.data?.status === 'paid') {
+      return { view: 'success', orders: poll.data.orders, orderReference: poll.data.orderReference ?? null };
+    }
     if (poll.data?.status === 'failed') return { view: 'failure', orders: poll.data.orders, reason: null };
     if (polling) return { view: 'processing' };
     if (verify.isError) {

@@ -87,15 +87,20 @@ afterEach(() => {
 });
 
 describe('the payment result screen (docs/product/buying.md#payment-result-screen)', () => {
-  it('a paid personal purchase: the heading, the voucher, confetti, and the cart cleared', async () => {
+  it('a paid personal purchase: the heading, the order reference, the voucher, confetti, and the cart cleared', async () => {
     holdSomethingInTheCart();
-    servePayment({ verify: { status: 200, body: { success: true, orders: [personal] } } });
+    servePayment({
+      verify: { status: 200, body: { success: true, orderReference: 'UGM-3F2A9C1B7D', orders: [personal] } },
+    });
     const queryClient = renderResult('?session_id=cs_1&key=k1');
 
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { name: 'Gift Voucher Successfully Added to Your Account' }),
     ).toBeInTheDocument();
+    // The payment's one identifier, as the receipt and the console name it.
+    expect(screen.getByText('UGM-3F2A9C1B7D')).toBeInTheDocument();
+    expect(screen.getByText(/Order reference/)).toBeInTheDocument();
     const card = within(screen.getByRole('list', { name: 'Vouchers' })).getByRole('listitem');
     expect(card).toHaveTextContent('Argos');
     expect(card).toHaveTextContent('£25.00');
@@ -108,7 +113,9 @@ describe('the payment result screen (docs/product/buying.md#payment-result-scree
   });
 
   it('a gift purchase: the delivered heading, the recipient chip and a link to the sent gifts', async () => {
-    servePayment({ verify: { status: 200, body: { success: true, orders: [gift, personal] } } });
+    servePayment({
+      verify: { status: 200, body: { success: true, orderReference: 'UGM-3F2A9C1B7D', orders: [gift, personal] } },
+    });
     renderResult('?session_id=cs_1&key=k1');
     expect(
       await screen.findByRole('heading', { name: 'Gift Voucher Successfully Delivered to the Recipient!' }),
@@ -186,7 +193,9 @@ describe('the payment result screen (docs/product/buying.md#payment-result-scree
 
   it('no confetti for someone who prefers reduced motion', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }));
-    servePayment({ verify: { status: 200, body: { success: true, orders: [personal] } } });
+    servePayment({
+      verify: { status: 200, body: { success: true, orderReference: 'UGM-3F2A9C1B7D', orders: [personal] } },
+    });
     renderResult('?session_id=cs_1&key=k1');
     expect(
       await screen.findByRole('heading', { name: 'Gift Voucher Successfully Added to Your Account' }),

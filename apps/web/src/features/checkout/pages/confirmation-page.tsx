@@ -74,6 +74,11 @@ function PaymentResultScreen({ sessionId, paymentKey: key }: { sessionId: string
             <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
               {hasGift(result.orders) ? headings.successGift : headings.successPersonal}
             </h1>
+            {result.orderReference ? (
+              <p className="mt-3 text-gray-700">
+                Order reference <span className="font-semibold text-gray-900">{result.orderReference}</span>
+              </p>
+            ) : null}
             <VoucherList orders={result.orders} />
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <Link to={paths.wallet} className={buttonClassName('primary', 'lg', 'rounded-full px-8')}>

@@ -1,0 +1,2 @@
+ALTER TABLE "checkout_sessions" ADD COLUMN "order_reference" text DEFAULT ('UGM-' || upper(substr(md5(gen_random_uuid()::text), 1, 10))) NOT NULL;--> statement-breakpoint
+ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_order_reference_unique" UNIQUE("order_reference");
