@@ -75,7 +75,7 @@ export function CustomerSearch() {
               <ul className="mt-2 divide-y divide-gray-100">
                 {search.data.customers.map((customer) => (
                   <li key={customer.id} className="py-2">
-                    <Link to={links.customer(customer.id)} className="text-brand-700 underline">
+                    <Link to={links.customer(customer.id)} className="link">
                       {customer.email}
                     </Link>
                     <span className="ml-2 text-gray-700">
@@ -93,7 +93,7 @@ export function CustomerSearch() {
               <ul className="mt-2 divide-y divide-gray-100">
                 {search.data.orders.map((order) => (
                   <li key={order.id} className="py-2">
-                    <Link to={`/ops/orders/${order.id}`} className="text-brand-700 underline">
+                    <Link to={`/ops/orders/${order.id}`} className="link">
                       Order {order.reference}
                     </Link>
                     <span className="ml-2 text-gray-700">

@@ -82,7 +82,7 @@ function ApprovalItem({
           <>
             {' '}
             (
-            <Link to={`/ops/orders/${approval.orderId}`} className="text-brand-700 underline">
+            <Link to={`/ops/orders/${approval.orderId}`} className="link">
               order {approval.orderId.slice(0, 8)}
             </Link>
             )

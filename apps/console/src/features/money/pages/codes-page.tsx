@@ -62,7 +62,7 @@ export function CodesPage() {
                 className="rounded-md border border-gray-200 p-4 text-sm"
               >
                 <p className="font-medium text-gray-900">
-                  <Link to={`/ops/customers/vouchers/${code.voucherId}`} className="text-brand-700 underline">
+                  <Link to={`/ops/customers/vouchers/${code.voucherId}`} className="link">
                     {code.merchantName} {moneyText(code.value, code.currency)}
                   </Link>{' '}
                   · {stateWords[code.state]}
