@@ -39,6 +39,18 @@ interface ProfileNode {
 }
 
 const maps = new Map<string, SourceMapConsumer | null>();
+/** LONG_TASKS_FUNCTIONS=1 also lists each task's functions (source file and name) that took the most time. */
+const withFunctions = process.env.LONG_TASKS_FUNCTIONS === '1';
+
+/** A frame's function as the source names it, through the build's source map. */
+function functionOf(frame: ProfileNode['callFrame']): string {
+  const file = /\/assets\/([^/]+\.js)$/.exec(frame.url)?.[1];
+  const original = file
+    ? maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber })
+    : undefined;
+  return `${sourceOf(frame)}:${original?.name ?? frame.functionName ?? ''}@${original?.line ?? frame.lineNumber}`;
+}
+
 function sourceOf(frame: ProfileNode['callFrame']): string {
   if (!frame.url) return frame.functionName ? `(${frame.functionName.replace(/[()]/g, '')})` : '(native)';
   const file = /\/assets\/([^/]+\.js)$/.exec(frame.url)?.[1];
@@ -100,8 +112,10 @@ try {
     await page.goto(`${server.baseURL}${route.path}`);
     await page.waitForTimeout(6000);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    const toasts = await page.locator('[data-sonner-toast]').allTextContents();
     await context.close();
     report(trace.traceEvents, load, chatAsked, sockets);
+    if (toasts.length > 0) console.log(`  toasts shown: ${toasts.join(' | ')}`);
   }
 } finally {
   await browser.close();
@@ -181,12 +195,22 @@ function report(events: TraceEvent[], load: number, chatAsked: string[], sockets
       if (key) byKind.set(key, (byKind.get(key) ?? 0) + (e.dur ?? 0) / 1000);
     }
     const bySource = new Map<string, number>();
+    const byFunction = new Map<string, number>();
     for (const sample of samples) {
       if (sample.ts < task.ts || sample.ts >= end) continue;
       const node = nodes.get(sample.node);
       if (!node || node.callFrame.functionName === '(idle)') continue;
       const source = sourceOf(node.callFrame);
       bySource.set(source, (bySource.get(source) ?? 0) + interval / 1000);
+      if (!withFunctions) continue;
+      // Inclusive time of our own code's functions (src/, the packages): what of ours the task ran.
+      const seen = new Set<string>();
+      for (let at: ProfileNode | undefined = node; at; at = at.parent === undefined ? undefined : nodes.get(at.parent)) {
+        const name = functionOf(at.callFrame);
+        if (seen.has(name) || !/^(src\/|[\w-]+:[^:]+\.tsx?:)/.test(name)) continue;
+        seen.add(name);
+        byFunction.set(name, (byFunction.get(name) ?? 0) + interval / 1000);
+      }
     }
     const top = (totals: Map<string, number>, n: number) =>
       [...totals]
@@ -198,6 +222,7 @@ function report(events: TraceEvent[], load: number, chatAsked: string[], sockets
       `${((task.ts - t0) / 1000).toFixed(0).padStart(6)} ${((task.dur ?? 0) / 1000).toFixed(0).padStart(5)}  ${top(byKind, 3)}`,
     );
     if (bySource.size > 0) console.log(`              JS: ${top(bySource, 6)}`);
+    if (byFunction.size > 0) console.log(`              ours (inclusive): ${top(byFunction, 8)}`);
   }
   console.log(`  blocking time over 50 ms, summed: ${blocking.toFixed(0)} ms (all tasks, not only FCP to TTI)`);
   console.log(`  chat requests: ${chatAsked.length ? chatAsked.join(', ') : 'none'}; WebSockets opened: ${sockets}`);
