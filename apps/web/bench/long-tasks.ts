@@ -205,7 +205,11 @@ function report(events: TraceEvent[], load: number, chatAsked: string[], sockets
       if (!withFunctions) continue;
       // Inclusive time of our own code's functions (src/, the packages): what of ours the task ran.
       const seen = new Set<string>();
-      for (let at: ProfileNode | undefined = node; at; at = at.parent === undefined ? undefined : nodes.get(at.parent)) {
+      for (
+        let at: ProfileNode | undefined = node;
+        at;
+        at = at.parent === undefined ? undefined : nodes.get(at.parent)
+      ) {
         const name = functionOf(at.callFrame);
         if (seen.has(name) || !/^(src\/|[\w-]+:[^:]+\.tsx?:)/.test(name)) continue;
         seen.add(name);
