@@ -40,7 +40,25 @@ describe('GET /support-chat/widget', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json<ChatWidget>()).toEqual({ provider: 'built-in' });
+    expect(answer.json<ChatWidget>()).toEqual({ provider: 'built-in', conversation: null });
+  });
+
+  it("with the built-in chat, carries the shopper's current conversation as GET /support-chat gives it: the launcher's one request", async () => {
+    const { token } = await createUserAndToken(builtIn.app);
+    const headers = { authorization: `Bearer ${token}` };
+    const sent = await builtIn.app.inject({
+      method: 'POST',
+      url: '/api/v1/support-chat/messages',
+      headers,
+      payload: { body: 'Where is my gift?', clientId: 'widget-test-1' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const widget = await builtIn.app.inject({ method: 'GET', url: '/api/v1/support-chat/widget', headers });
+    const chat = await builtIn.app.inject({ method: 'GET', url: '/api/v1/support-chat', headers });
+    expect(widget.statusCode).toBe(200);
+    const { conversation } = chat.json<{ conversation: unknown }>();
+    expect(conversation).toMatchObject({ state: 'open', unread: 0 });
+    expect(widget.json<ChatWidget>()).toEqual({ provider: 'built-in', conversation });
   });
 
   it('with Chatwoot, names the signed-in shopper with the HMAC-SHA256 of their id keyed with CHATWOOT_HMAC_TOKEN; each shopper their own', async () => {

@@ -15,13 +15,18 @@ export interface BenchServer {
  * directory, the catalogue seeded, the dev mailbox) on `port`, and waits for /api/v1/health.
  */
 export async function startServer(port: number): Promise<BenchServer> {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: build the web app first (npm run build -w @gvm/web)');
+  // BENCH_WEB_DIST=<folder>: another build (a copy of an older apps/web/dist), to measure two
+  // builds in turns on the same machine.
+  const built = process.env.BENCH_WEB_DIST
+    ? path.resolve(process.env.BENCH_WEB_DIST)
+    : path.join(root, 'apps/web/dist');
+  if (!existsSync(path.join(built, 'index.html'))) {
+    throw new Error(`${built} is missing: build the web app first (npm run build -w @gvm/web)`);
   }
   const baseURL = `http://localhost:${port}`;
   // A copy of the build: another build in this tree during a run cannot swap the files under it.
   const dist = mkdtempSync(path.join(tmpdir(), 'gvm-bench-dist-'));
-  cpSync(path.join(root, 'apps/web/dist'), dist, { recursive: true });
+  cpSync(built, dist, { recursive: true });
   const child = spawn(process.execPath, ['e2e/server.mjs'], {
     cwd: root,
     env: { ...process.env, E2E_PORT: String(port), WEB_DIST_DIR: dist },

@@ -25,7 +25,12 @@ export const satisfactionAnswers = ['yes', 'no'] as const;
 export type SatisfactionAnswer = (typeof satisfactionAnswers)[number];
 
 export const CHAT_MESSAGE_REQUIRED = 'Please write a message';
-export const CHAT_MESSAGE_TOO_LONG = `A message can be at most ${CHAT_MESSAGE_MAX.toLocaleString('en-GB')} characters`;
+/**
+ * '2,000' written out as `toLocaleString('en-GB')` writes it: a browser's first number format
+ * costs tens of milliseconds of a phone's CPU, and this runs when the module is first imported.
+ */
+const maxWithCommas = String(CHAT_MESSAGE_MAX).replace(/\B(?=(\d{3})+$)/g, ',');
+export const CHAT_MESSAGE_TOO_LONG = `A message can be at most ${maxWithCommas} characters`;
 
 const messageBodySchema = multilineText(CHAT_MESSAGE_REQUIRED)
   .min(1, CHAT_MESSAGE_REQUIRED)
@@ -279,12 +284,14 @@ const chatErrors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 /**
  * Which chat a signed-in shopper's pages show (docs/product/support-chat.md#another-chat-service):
- * the built-in one, or Chatwoot's widget with the shopper named to it. `identifierHash` is the
+ * the built-in one, with the shopper's current conversation (its unread count and state, what the
+ * launcher shows before the conversation's messages and socket are needed; null when they have
+ * none), or Chatwoot's widget with the shopper named to it. `identifierHash` is the
  * server's HMAC-SHA256 (hex) of `identifier` keyed with CHATWOOT_HMAC_TOKEN, so Chatwoot trusts
  * the identity only from this server and a shopper cannot pose as another.
  */
 export const chatWidgetSchema = z.discriminatedUnion('provider', [
-  z.object({ provider: z.literal('built-in') }),
+  z.object({ provider: z.literal('built-in'), conversation: shopperConversationSchema.nullable() }),
   z.object({
     provider: z.literal('chatwoot'),
     baseUrl: z.string(),
@@ -305,7 +312,8 @@ export const supportChatEndpoints = {
   widget: defineEndpoint({
     method: 'GET',
     path: '/support-chat/widget',
-    summary: "Which chat the shopper's pages show: the built-in one, or Chatwoot's with the shopper's identity hash",
+    summary:
+      "Which chat the shopper's pages show: the built-in one with the shopper's current conversation (unread count, state), or Chatwoot's with the shopper's identity hash",
     responses: { 200: chatWidgetSchema, ...errorResponses(401) },
   }),
   get: defineEndpoint({

@@ -42,11 +42,13 @@ export type CallEndpoint = <const E extends EndpointShape>(
 
 /**
  * `callEndpoint` through `client`; `early` gives the answer the page's HTML already asked for, if
- * any (the shop's early requests, decision 038).
+ * any (the shop's early requests, decision 038); `beforeParse`, awaited between an answer's
+ * arrival and its parsing, lets the browser run other work first (decision 075).
  */
 export function endpointCaller(
   client: HttpClient,
   early: (method: string, url: string | undefined) => Promise<Response> | undefined = () => undefined,
+  beforeParse?: () => Promise<void> | undefined,
 ): CallEndpoint {
   return async function callEndpoint<const E extends EndpointShape>(
     endpoint: E | LazyEndpoint<E>,
@@ -70,6 +72,7 @@ export function endpointCaller(
     });
     // A 204 has no body: the contract reads it as null.
     const data: unknown = response.status === 204 ? null : response.data;
+    await beforeParse?.();
     return successSchema(description, response.status).parse(data);
   };
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SaveLocalCartOnSignIn } from '@/features/cart';
 import { HomePageSkeleton } from '@/features/catalog';
@@ -22,7 +22,9 @@ export function RootLayout() {
       <RouteErrorBoundary key={pathname} onError={() => setPageShown(true)}>
         <Suspense fallback={<PageSkeleton pathname={pathname} />}>
           <Outlet />
-          <WhenShown onShown={() => setPageShown(true)} />
+          {/* The footer (below the first screen) drawn as a transition: in slices the browser can
+              interrupt, not in the same task as the page's own first commit (decision 075). */}
+          <WhenShown onShown={() => startTransition(() => setPageShown(true))} />
         </Suspense>
       </RouteErrorBoundary>
       <LazyScrollRestoration />

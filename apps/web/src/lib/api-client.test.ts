@@ -105,3 +105,33 @@ describe('the fetch client (docs/product/README.md#web-client)', () => {
     });
   });
 });
+
+describe('an answer parsed in a task of its own (decision 075)', () => {
+  afterEach(() => {
+    delete (globalThis as { scheduler?: unknown }).scheduler;
+  });
+
+  it('yields to the browser (scheduler.yield) once the answer has arrived, then parses it', async () => {
+    const { callEndpoint } = await import('./api-client');
+    const { supportChatEndpoints } = await import('@gvm/contract/support-chat');
+    const { fakeEndpoint, installFakeApi } = await import('@/test/fake-api');
+    const order: string[] = [];
+    (globalThis as { scheduler?: unknown }).scheduler = {
+      yield: async () => {
+        order.push('yield');
+      },
+    };
+    const fake = installFakeApi(
+      fakeEndpoint(supportChatEndpoints.widget, () => {
+        order.push('answer');
+        return { status: 200, body: { provider: 'built-in', conversation: null } as const };
+      }),
+    );
+    try {
+      expect(await callEndpoint(supportChatEndpoints.widget)).toEqual({ provider: 'built-in', conversation: null });
+    } finally {
+      fake.restore();
+    }
+    expect(order).toEqual(['answer', 'yield']);
+  });
+});

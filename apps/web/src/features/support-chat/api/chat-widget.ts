@@ -7,11 +7,16 @@ export function getChatWidget(): Promise<ChatWidget> {
   return callEndpoint(supportChatEndpoints.widget);
 }
 
-/** Asked once a tab for each person (the session manager clears the cache when the person changes). */
+/**
+ * Asked by a chat page's launcher once the page is idle, and again by a later one after 30
+ * seconds: the answer carries the unread count, which changes (while the conversation is live its
+ * own state counts instead). The session manager clears the cache when the person changes.
+ */
 export function chatWidgetQueryOptions(userId: string) {
   return queryOptions({
     queryKey: ['support-chat', 'widget', userId],
     queryFn: getChatWidget,
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
   });
 }

@@ -1,3 +1,4 @@
+import type { ShopperConversation } from '@gvm/contract/support-chat';
 import { chatShopperCopy as copy, firstNameOf } from '@gvm/contract/support-chat-text';
 import { unreadCount } from '@gvm/web-lib/chat-state';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { chatWidgetQueryOptions } from '../api/chat-widget';
-import { useShopperChat } from '../hooks/use-shopper-chat';
+import { idleShopperChat, useShopperChat } from '../hooks/use-shopper-chat';
 import type { ChatPanelProps } from './chat-panel';
 import { ChatwootChat } from './chatwoot-chat';
 
@@ -20,28 +21,42 @@ const ChatPanel = lazy<ComponentType<ChatPanelProps>>(() => loadPanel().catch(()
  */
 export default function ChatWidget({ userId }: { userId: string }) {
   const widget = useQuery(chatWidgetQueryOptions(userId));
-  if (widget.data?.provider === 'built-in') return <BuiltInChat userId={userId} />;
+  if (widget.data?.provider === 'built-in') return <BuiltInChat userId={userId} summary={widget.data.conversation} />;
   if (widget.data?.provider === 'chatwoot') return <ChatwootChat widget={widget.data} />;
   return null;
 }
 
 /**
+ * Whether a conversation needs its messages and socket before the panel is opened: a reply not yet
+ * read, or a conversation not resolved, where support's reply may come at any moment and must
+ * reach the launcher live. A shopper who has never written, or whose last conversation is resolved
+ * and read, has nothing waiting.
+ */
+function waiting(summary: ShopperConversation | null): boolean {
+  return summary !== null && (summary.unread > 0 || summary.state !== 'resolved');
+}
+
+/**
  * The shopper's chat (docs/product/support-chat.md#in-the-browser): the 'Chat with us' launcher
  * at the bottom right, named with the number of unread replies, and the 'Support' panel it opens.
- * The conversation and the socket start with the launcher; the panel's code (a Radix dialog) is
- * fetched when the pointer or the keyboard first reaches the launcher. The link of the chat's
- * e-mail (`?chat=open`) opens the panel at once.
+ * The launcher is drawn from the widget's one answer (`summary`, the current conversation's unread
+ * count); the conversation's messages and its socket start when the panel opens or a message is
+ * waiting (decision 075). The panel's code (a Radix dialog) is fetched when the pointer or the
+ * keyboard first reaches the launcher. The link of the chat's e-mail (`?chat=open`) opens the
+ * panel at once.
  */
-function BuiltInChat({ userId }: { userId: string }) {
-  const chat = useShopperChat(userId);
+function BuiltInChat({ userId, summary }: { userId: string; summary: ShopperConversation | null }) {
   const [searchParams] = useSearchParams();
   const [open, setOpen] = useState(() => searchParams.get('chat') === 'open');
   const [mounted, setMounted] = useState(open);
+  const live = useShopperChat(userId, mounted || waiting(summary));
+  const chat = live ?? idleShopperChat;
   const launcher = useRef<HTMLButtonElement>(null);
   const user = useCurrentUser();
   // The name of this widget's shopper only: the cached user may still be the last one's for a moment.
   const firstName = firstNameOf(user.data?._id === userId ? user.data.consumer.name : '');
-  const unread = unreadCount(chat.state);
+  // The widget's count until the conversation itself has been fetched.
+  const unread = live?.state.conversation ? unreadCount(live.state) : (summary?.unread ?? 0);
   const { markRead } = chat;
   const lastId = chat.state.messages.at(-1)?.id;
 

@@ -73,7 +73,7 @@ function serveChat(
   const fake = installFakeApi({
     ...fakeEndpoint(supportChatEndpoints.widget, () => ({
       status: 200,
-      body: server.widget ?? ({ provider: 'built-in' } as const),
+      body: server.widget ?? ({ provider: 'built-in', conversation: held.conversation } as const),
     })),
     ...fakeEndpoint(supportChatEndpoints.get, () => {
       const after = Number(new URL(`http://x${reads.at(-1) ?? ''}`).searchParams.get('after') ?? 0);
@@ -222,6 +222,46 @@ describe('who sees the chat (docs/product/support-chat.md#in-the-browser)', () =
     expect(sockets).toEqual([socket]);
     expect(socket.readyState).toBe(WebSocket.OPEN);
     expect(requests).toHaveLength(asked);
+  });
+});
+
+describe('what the launcher costs before it is used (decision 075)', () => {
+  const paths = (requests: { method: string; path: string }[]) => requests.map((sent) => `${sent.method} ${sent.path}`);
+
+  it('a shopper with nothing waiting: one request draws the launcher; the conversation and its socket start when the panel opens', async () => {
+    const { requests } = serveChat({ conversation: null });
+    const user = renderAt('/wallet');
+    expect(await screen.findByRole('button', { name: 'Chat with us' }, LAZY)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(paths(requests)).toEqual(['GET /support-chat/widget']);
+    expect(sockets).toEqual([]);
+
+    await openPanel(user);
+    await connect();
+    await waitFor(() => expect(paths(requests)).toContain('GET /support-chat'));
+  });
+
+  it('an unread reply shows on the launcher from the one answer, and its conversation goes live (a message is waiting)', async () => {
+    const { requests } = serveChat({
+      conversation: conversation({ state: 'resolved', unread: 1, resolvedAt: '2026-11-27T11:00:00.000Z' }),
+      messages: [message(1, 'support', 'Your gift is on its way')],
+    });
+    renderAt('/wallet');
+    expect(await screen.findByRole('button', { name: 'Chat with us (1 unread)' }, LAZY)).toBeInTheDocument();
+    await connect();
+    expect(screen.getByRole('button', { name: 'Chat with us (1 unread)' })).toBeInTheDocument();
+    expect(paths(requests)[0]).toBe('GET /support-chat/widget');
+  });
+
+  it('a resolved conversation, all read: no socket and no conversation asked for until the panel opens', async () => {
+    const { requests } = serveChat({
+      conversation: conversation({ state: 'resolved', unread: 0, resolvedAt: '2026-11-27T11:00:00.000Z' }),
+    });
+    renderAt('/account');
+    expect(await screen.findByRole('button', { name: 'Chat with us' }, LAZY)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(paths(requests)).toEqual(['GET /support-chat/widget']);
+    expect(sockets).toEqual([]);
   });
 });
 

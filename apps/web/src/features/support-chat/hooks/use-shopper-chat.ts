@@ -1,7 +1,7 @@
 import type { SatisfactionAnswer } from '@gvm/contract/support-chat';
 import { type ChatState, initialChatState } from '@gvm/web-lib/chat-state';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { holdShopperChat, type ShopperChatSession, shopperChatOf } from '../lib/shopper-chat-session';
+import type { ShopperChatSession } from '../lib/shopper-chat-session';
 
 export interface ShopperChatControls {
   state: ChatState;
@@ -12,9 +12,22 @@ export interface ShopperChatControls {
   answer(answer: SatisfactionAnswer): Promise<void>;
 }
 
+type SessionModule = typeof import('../lib/shopper-chat-session');
+
+/** The conversation's code (REST, the socket, its events' schemas), once it has been needed in this tab. */
+let sessionModule: SessionModule | undefined;
+const loadSessionModule = () =>
+  import('../lib/shopper-chat-session').then((loaded) => {
+    sessionModule = loaded;
+    return loaded;
+  });
+
 const noSubscription = () => () => undefined;
 const noState = () => initialChatState;
-const idle: Omit<ShopperChatControls, 'state'> = {
+
+/** What the panel holds while the conversation is still starting: nothing yet, and nothing to do. */
+export const idleShopperChat: ShopperChatControls = {
+  state: initialChatState,
   send: () => undefined,
   retry: () => undefined,
   markRead: () => undefined,
@@ -23,20 +36,43 @@ const idle: Omit<ShopperChatControls, 'state'> = {
 };
 
 /**
- * `userId`'s conversation for a launcher (docs/product/support-chat.md#in-the-browser): the tab's
- * one conversation (lib/shopper-chat-session.ts), held while the launcher is mounted, so a chat
- * page the shopper moves to shows at once what the last one held. Mount it under a key of the
- * user's id: another person's conversation is another session.
+ * `userId`'s live conversation for a launcher (docs/product/support-chat.md#in-the-browser): the
+ * tab's one conversation (lib/shopper-chat-session.ts), with its messages and its socket, held while
+ * the launcher is mounted, so a chat page the shopper moves to shows at once what the last one held.
+ * It starts only when `wanted` (the panel opened, or a message waiting, decision 075), or when the
+ * tab already has it; until then its code is not even loaded, and the hook returns null. Mount it
+ * under a key of the user's id: another person's conversation is another session.
  */
-export function useShopperChat(userId: string): ShopperChatControls {
-  const [session, setSession] = useState<ShopperChatSession | null>(() => shopperChatOf(userId));
+export function useShopperChat(userId: string, wanted: boolean): ShopperChatControls | null {
+  const [loaded, setLoaded] = useState<SessionModule | undefined>(sessionModule);
+  const existing = loaded?.shopperChatOf(userId) ?? null;
+  const live = wanted || existing !== null;
+  const [session, setSession] = useState<ShopperChatSession | null>(existing);
+
   useEffect(() => {
-    const held = holdShopperChat(userId);
+    if (!live || loaded) return;
+    let cancelled = false;
+    // Offline, the code may not come: the launcher stays as the widget's answer drew it.
+    loadSessionModule().then(
+      (module) => {
+        if (!cancelled) setLoaded(module);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [live, loaded]);
+
+  useEffect(() => {
+    if (!live || !loaded) return;
+    const held = loaded.holdShopperChat(userId);
     setSession(held.session);
     return held.release;
-  }, [userId]);
+  }, [live, loaded, userId]);
+
   const state = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getState ?? noState);
-  if (!session) return { state, ...idle };
+  if (!session) return null;
   return {
     state,
     send: session.send,
