@@ -113,7 +113,7 @@ test('@cluster a shopper on one instance chats with an operator on the other', a
   const support = await createOperator(request, 'support');
   const operatorContext = await browser.newContext({ baseURL: web1 });
   const operatorPage = await operatorContext.newPage();
-  await openConsoleAs(operatorPage, support, '/ops/chat');
+  await openConsoleAs(operatorPage, support, '/ops/chat', web1);
   await expect(operatorPage.getByRole('heading', { name: 'Chat', level: 1 })).toBeVisible();
 
   const shopperContext = await browser.newContext({ baseURL: web2 });

@@ -176,9 +176,14 @@ export async function createOperator(request: APIRequestContext, role: OperatorR
  * sign-in's answer would have set (decision 073: the HttpOnly session for /api/v1/ops, and its
  * CSRF token for /ops, a hash of it) and opens `path`.
  */
-export async function openConsoleAs(page: Page, operator: Pick<TestOperator, 'token'>, path = '/ops'): Promise<void> {
-  // The tests' own origin (playwright.config.ts: localhost on E2E_PORT).
-  const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+export async function openConsoleAs(
+  page: Page,
+  operator: Pick<TestOperator, 'token'>,
+  path = '/ops',
+  // The server the page opens: by default the tests' own (playwright.config.ts: localhost on
+  // E2E_PORT); the cluster's tests open one instance straight.
+  origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`,
+): Promise<void> {
   const common = { sameSite: 'Strict' as const, secure: false };
   await page.context().addCookies([
     { name: 'ops_session', value: operator.token, url: `${origin}${OPS}`, httpOnly: true, ...common },
