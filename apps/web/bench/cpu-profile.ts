@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { SourceMapConsumer } from 'source-map-js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { benchRoutes } from './routes';
 import { firstProductId, startServer } from './server';
 import { signedInStorage } from './session';
+import { sourceMapOf } from './source-maps';
 
 /**
  * `npx tsx bench/cpu-profile.ts [route] [loads]` (after `npm run build -w @gvm/web`): where a page's
@@ -20,7 +18,6 @@ import { signedInStorage } from './session';
  */
 const [routeName = 'checkout', loadsArg = '4'] = process.argv.slice(2);
 const loads = Math.max(1, Number(loadsArg));
-const assets = join(import.meta.dirname, '..', 'dist', 'assets');
 
 interface CallFrame {
   functionName: string;
@@ -39,27 +36,13 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const maps = new Map<string, SourceMapConsumer | null>();
-/** The build's source map of a script the page loaded from /assets/, if it has one. */
-function sourceMap(url: string): SourceMapConsumer | null {
-  if (!maps.has(url)) {
-    const file = /\/assets\/([^/]+\.js)$/.exec(url)?.[1];
-    try {
-      maps.set(url, file ? new SourceMapConsumer(JSON.parse(readFileSync(join(assets, `${file}.map`), 'utf8'))) : null);
-    } catch {
-      maps.set(url, null);
-    }
-  }
-  return maps.get(url) ?? null;
-}
-
 /** A frame's original source file (node_modules/… shortened to the package) and function name. */
 function place(frame: CallFrame): { source: string; name: string } {
   if (!frame.url) {
     const native = frame.functionName || 'native';
     return { source: native.startsWith('(') ? native : `(${native})`, name: frame.functionName };
   }
-  const original = sourceMap(frame.url)?.originalPositionFor({
+  const original = sourceMapOf(frame.url)?.originalPositionFor({
     line: frame.lineNumber + 1,
     column: frame.columnNumber,
   });

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { SourceMapConsumer } from 'source-map-js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { benchRoutes } from './routes';
 import { firstProductId, startServer } from './server';
 import { signedInStorage } from './session';
+import { sourceMapOf } from './source-maps';
 
 /**
  * `npx tsx bench/long-tasks.ts [route] [loads] [cpu]` (after `npm run build -w @gvm/web`): every task over
@@ -20,7 +18,6 @@ import { signedInStorage } from './session';
 const [routeName = 'checkout', loadsArg = '1', cpuArg = '4'] = process.argv.slice(2);
 const loads = Math.max(1, Number(loadsArg));
 const cpu = Math.max(1, Number(cpuArg));
-const assets = join(import.meta.dirname, '..', 'dist', 'assets');
 
 interface TraceEvent {
   name: string;
@@ -38,16 +35,15 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
-const maps = new Map<string, SourceMapConsumer | null>();
 /** LONG_TASKS_FUNCTIONS=1 also lists each task's functions (source file and name) that took the most time. */
 const withFunctions = process.env.LONG_TASKS_FUNCTIONS === '1';
 
 /** A frame's function as the source names it, through the build's source map. */
 function functionOf(frame: ProfileNode['callFrame']): string {
-  const file = /\/assets\/([^/]+\.js)$/.exec(frame.url)?.[1];
-  const original = file
-    ? maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber })
-    : undefined;
+  const original = sourceMapOf(frame.url)?.originalPositionFor({
+    line: frame.lineNumber + 1,
+    column: frame.columnNumber,
+  });
   return `${sourceOf(frame)}:${original?.name ?? frame.functionName ?? ''}@${original?.line ?? frame.lineNumber}`;
 }
 
@@ -55,14 +51,10 @@ function sourceOf(frame: ProfileNode['callFrame']): string {
   if (!frame.url) return frame.functionName ? `(${frame.functionName.replace(/[()]/g, '')})` : '(native)';
   const file = /\/assets\/([^/]+\.js)$/.exec(frame.url)?.[1];
   if (!file) return frame.url.replace(/^https?:\/\/[^/]+/, '') || '(page)';
-  if (!maps.has(file)) {
-    try {
-      maps.set(file, new SourceMapConsumer(JSON.parse(readFileSync(join(assets, `${file}.map`), 'utf8'))));
-    } catch {
-      maps.set(file, null);
-    }
-  }
-  const original = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  const original = sourceMapOf(frame.url)?.originalPositionFor({
+    line: frame.lineNumber + 1,
+    column: frame.columnNumber,
+  });
   if (!original?.source) return file;
   const source = original.source.replace(/.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
   if (source.startsWith('src/')) return source;
