@@ -161,9 +161,10 @@ test('opened with a slow cart, the checkout draws the summary where its loading 
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  // The cart's answer comes late, so the page is first drawn with its spinner.
+  // The cart's answer comes later than the app's first render waits for it (1.5 s, decision 076),
+  // so the page is first drawn with its spinner.
   await page.route('**/api/v1/carts/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     await route.continue();
   });
   await page.reload();

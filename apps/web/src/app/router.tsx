@@ -1,12 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type ElementType, lazy, useState } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { routePatterns } from '@/config/paths';
 import { RequireAuth } from '@/features/auth';
 import { RootLayout } from './root-layout';
 
-/** What a page's route carries beside its element: how to load its code ahead of its first render. */
+/**
+ * What a page's module may export beside its component, as `pageData`: starts the queries the
+ * page's first render draws, in the query cache, and settles when they have (a failure included:
+ * the page's own queries show it). Before the app's first render, main.tsx waits for the first
+ * page's (decision 076), so that render draws the page with its data in slices the browser can
+ * interrupt, rather than drawing it empty and then again, in one task, as each answer lands.
+ */
+export type PageData = (queryClient: QueryClient) => Promise<unknown>;
+
+/** What a page's route carries beside its element: how to load its code and its data ahead of its first render. */
 export interface PageHandle {
   preload: () => Promise<void>;
+  /** The page's `pageData`, once its code has loaded; settled at once for a page without one. */
+  data: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 /**
@@ -20,6 +32,8 @@ export interface PageHandle {
 interface PageCode extends PageHandle {
   /** The page's component, once its module has loaded. */
   loaded?: ComponentType;
+  /** The module's `pageData`, once it has loaded. */
+  loadedData?: PageData;
   /** The page's component through React.lazy: loads the module, suspending meanwhile. */
   lazy: ElementType;
 }
@@ -27,8 +41,11 @@ interface PageCode extends PageHandle {
 function pageCode<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageCode {
   const code: PageCode = {
     preload: async () => {
-      code.loaded = pick(await load());
+      const module = await load();
+      code.loaded = pick(module);
+      code.loadedData = (module as { pageData?: PageData }).pageData;
     },
+    data: async (queryClient) => code.loadedData?.(queryClient),
     lazy: lazy(async () => {
       await code.preload();
       return { default: code.loaded as ComponentType };
@@ -45,7 +62,7 @@ function LazyPage({ code }: { code: PageCode }) {
 
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'element' | 'handle'> {
   const code = pageCode(load, pick);
-  return { element: <LazyPage code={code} />, handle: { preload: code.preload } satisfies PageHandle };
+  return { element: <LazyPage code={code} />, handle: { preload: code.preload, data: code.data } satisfies PageHandle };
 }
 
 /** A page that needs login (docs/product/README.md#access): a guest goes to /login and comes back after signing in. */
@@ -60,7 +77,7 @@ function protectedPage<M>(
         <LazyPage code={code} />
       </RequireAuth>
     ),
-    handle: { preload: code.preload } satisfies PageHandle,
+    handle: { preload: code.preload, data: code.data } satisfies PageHandle,
   };
 }
 
@@ -70,10 +87,29 @@ function protectedPage<M>(
  * shell shows as a route error.
  */
 export async function preloadPage(location: { pathname: string }): Promise<void> {
-  const matches = matchRoutes(routes, location) ?? [];
-  await Promise.all(
-    matches.map((match) => (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined)),
-  );
+  await Promise.all(pageHandles(location).map((handle) => handle.preload().catch(() => undefined)));
+}
+
+/**
+ * Starts the queries the first render of the page at `location` draws (its module's `pageData`,
+ * once `preloadPage` has loaded it) and settles when they have.
+ */
+export async function preloadPageData(location: { pathname: string }, queryClient: QueryClient): Promise<void> {
+  await Promise.all(pageHandles(location).map((handle) => handle.data(queryClient).catch(() => undefined)));
+}
+
+/** The last location's handles: the first page's code and data are looked up once (a first match ranks every route). */
+let lastHandles: { pathname: string; handles: PageHandle[] } | undefined;
+
+function pageHandles(location: { pathname: string }): PageHandle[] {
+  if (lastHandles?.pathname !== location.pathname) {
+    const matches = matchRoutes(routes, location) ?? [];
+    lastHandles = {
+      pathname: location.pathname,
+      handles: matches.flatMap((match) => (match.route.handle as PageHandle | undefined) ?? []),
+    };
+  }
+  return lastHandles.handles;
 }
 
 /**

@@ -38,15 +38,27 @@ export const initialDataKeys = {
  */
 export const PAGE_DATA_FRESH_MS = 60_000;
 
-/** Query hash → the dataUpdatedAt of the data seeded from the page. */
-const seeded = new Map<string, number>();
+/** Query hash → the dataUpdatedAt of the data the page came with, and how long they count as fresh. */
+const seeded = new Map<string, { updatedAt: number; freshMs: number }>();
 
 /**
- * The query client's default staleTime: fresh for PAGE_DATA_FRESH_MS while a query still holds
- * the data the page carried, 0 (TanStack's default) otherwise, including once it has refetched.
+ * The query client's default staleTime: while a query still holds the data the page came with,
+ * the time they count as fresh (PAGE_DATA_FRESH_MS for the data the page carried); 0 (TanStack's
+ * default) otherwise, including once it has refetched.
  */
 export function pageDataStaleTime(query: Query): number {
-  return seeded.get(query.queryHash) === query.state.dataUpdatedAt ? PAGE_DATA_FRESH_MS : 0;
+  const seed = seeded.get(query.queryHash);
+  return seed?.updatedAt === query.state.dataUpdatedAt ? seed.freshMs : 0;
+}
+
+/**
+ * Counts the data a query holds now as the page's own for `freshMs`: the first render's queries
+ * do not ask again for what the page has just been given the moment they mount (decision 076).
+ * Nothing for a query without data.
+ */
+export function holdAsPageData(queryClient: QueryClient, queryKey: QueryKey, freshMs: number): void {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query?.state.status === 'success') seeded.set(query.queryHash, { updatedAt: query.state.dataUpdatedAt, freshMs });
 }
 
 /** Reads (once) and removes the page's data block; undefined when there is none or it is not JSON. */
@@ -72,8 +84,7 @@ export function seedInitialData(queryClient: QueryClient, data: InitialData | un
   if (!data) return;
   const seed = (queryKey: QueryKey, value: unknown) => {
     queryClient.setQueryData(queryKey, value);
-    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
-    if (query) seeded.set(query.queryHash, query.state.dataUpdatedAt);
+    holdAsPageData(queryClient, queryKey, PAGE_DATA_FRESH_MS);
   };
   const { search, product, filters, topSellers } = data;
   if (search && isRecord(search.params) && isRecord(search.response)) {

@@ -19,10 +19,15 @@ function Elsewhere() {
 
 /**
  * Renders `routes` in a memory router at `path`, with the app's query client and the toaster, as
- * the app mounts them. `wrap` adds an outer element (React's StrictMode, say).
+ * the app mounts them. `wrap` adds an outer element (React's StrictMode, say); `queryClient`, a
+ * client holding data already, as the app's first render finds it (decision 076).
  */
-export function renderRoutes(routes: RouteObject[], path: string, wrap: (app: ReactNode) => ReactNode = (app) => app) {
-  const queryClient = createQueryClient();
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  wrap: (app: ReactNode) => ReactNode = (app) => app,
+  queryClient = createQueryClient(),
+) {
   const router = createMemoryRouter([...routes, { path: '*', Component: Elsewhere }], { initialEntries: [path] });
   render(
     wrap(

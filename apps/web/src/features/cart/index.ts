@@ -1,5 +1,5 @@
 /** The cart feature's public face: what pages, the shell and other features may use. */
-export { serverCartQueryKey } from './api/get-cart';
+export { serverCartQueryKey, serverCartQueryOptions } from './api/get-cart';
 export { CartLink } from './components/cart-link';
 export { CartTotals } from './components/cart-totals';
 export { SaveLocalCartOnSignIn } from './components/save-local-cart-on-sign-in';

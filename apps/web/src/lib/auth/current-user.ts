@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@gvm/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../api-client';
+import { prefetchForFirstRender } from '../first-render-data';
 import { userEndpoint } from '../lazy-endpoints';
-import { useIsLoggedIn } from './session-store';
+import { useIsLoggedIn, useSessionStore } from './session-store';
 import { readTokens, tokenSubject } from './token-storage';
 
 /** docs/product/accounts.md#sessions: the current user is cached for 1 hour. */
@@ -43,6 +44,25 @@ export function useCurrentUser() {
 export function userIdOf(user: ReturnType<typeof useCurrentUser>): string | undefined {
   if (user.data) return user.data._id;
   if (!user.isPending || user.fetchStatus === 'idle') return undefined;
+  return storedUserId();
+}
+
+/** The stored access token's `sub` (the user's id), or undefined without a token that decodes. */
+export function storedUserId(): string | undefined {
   const { token } = readTokens();
   return (token && tokenSubject(token)) || undefined;
+}
+
+/**
+ * For a signed-in page's `pageData` (decision 076): starts `/users/me` and what `more` starts for
+ * the user's id (the stored token's, as `userIdOf` reads it while `/users/me` loads), and settles
+ * when all have; nothing for a browser that is not signed in.
+ */
+export function prefetchSignedIn(
+  queryClient: QueryClient,
+  more: (userId: string) => Promise<unknown>[],
+): Promise<unknown> {
+  const userId = useSessionStore.getState().status === 'authenticated' ? storedUserId() : undefined;
+  if (!userId) return Promise.resolve();
+  return Promise.all([prefetchForFirstRender(queryClient, currentUserQueryOptions()), ...more(userId)]);
 }

@@ -1,5 +1,5 @@
 import { type UserWallets, walletEndpoints } from '@gvm/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 
 /**
@@ -16,10 +16,10 @@ export async function getWalletCredit(userId: string): Promise<UserWallets | nul
 }
 
 /** Under the wallet's query key, so whatever refreshes the wallet refreshes this too. */
+export function walletCreditQueryOptions(userId: string) {
+  return queryOptions({ queryKey: ['wallet', userId, 'checkout-credit'], queryFn: () => getWalletCredit(userId) });
+}
+
 export function useWalletCredit(userId: string | undefined) {
-  return useQuery({
-    queryKey: ['wallet', userId, 'checkout-credit'],
-    queryFn: () => getWalletCredit(userId ?? ''),
-    enabled: Boolean(userId),
-  });
+  return useQuery({ ...walletCreditQueryOptions(userId ?? ''), enabled: Boolean(userId) });
 }

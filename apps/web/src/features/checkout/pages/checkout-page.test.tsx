@@ -4,21 +4,24 @@ import {
   cartEndpoints,
   checkoutEndpoints,
   MISSING_NAME_MESSAGE,
+  userEndpoints,
+  walletEndpoints,
 } from '@gvm/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCartStore, useRecipientStore } from '@/features/cart';
+import { useSessionStore } from '@/lib/auth/session-store';
 import { createQueryClient } from '@/lib/query-client';
-import { type EndpointAnswer, fakeEndpoint, installFakeApi } from '@/test/fake-api';
+import { type EndpointAnswer, epochSeconds, fakeAccessToken, fakeEndpoint, installFakeApi } from '@/test/fake-api';
 import { testProduct } from '@/test/products';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { goToPaymentPage } from '../lib/go-to-payment-page';
 import { PENDING_CHECKOUT_KEY } from '../lib/pending-checkout';
-import { CheckoutPage } from './checkout-page';
+import { CheckoutPage, pageData } from './checkout-page';
 
 vi.mock('../lib/go-to-payment-page', () => ({ goToPaymentPage: vi.fn() }));
 
@@ -55,8 +58,13 @@ function serveCheckout(answer: SessionAnswer, held?: Promise<void>) {
   return fake.requests;
 }
 
-function renderCheckout({ signedIn }: { signedIn: boolean }) {
-  const queryClient = createQueryClient();
+function renderCheckout({
+  signedIn,
+  queryClient = createQueryClient(),
+}: {
+  signedIn: boolean;
+  queryClient?: QueryClient;
+}) {
   if (signedIn) signInAs(queryClient, ada);
   else signOut();
   const router = createMemoryRouter(
@@ -90,6 +98,29 @@ beforeEach(() => {
 afterEach(() => {
   restoreApi();
   signOut();
+  localStorage.clear();
+});
+
+describe("a signed-in checkout's first render, with its data (decision 076)", () => {
+  it('pageData loads the user, the cart and the credit, so the first render draws the order', async () => {
+    const fake = installFakeApi({
+      ...fakeEndpoint(userEndpoints.me, () => ({ status: 200, body: ada })),
+      ...fakeEndpoint(cartEndpoints.get, () => ({ status: 200, body: adaCart })),
+      ...fakeEndpoint(walletEndpoints.get, () => ({ status: 404, body: { error: 'Wallet not found' } })),
+    });
+    restoreApi = fake.restore;
+    localStorage.setItem('token', fakeAccessToken({ sub: ada._id, exp: epochSeconds(60) }));
+    localStorage.setItem('refreshToken', 'refresh');
+    useSessionStore.setState({ status: 'authenticated' });
+    const queryClient = createQueryClient();
+    await pageData(queryClient);
+    const asked = [`/carts/${ada._id}`, '/users/me', `/wallets/user/${ada._id}`];
+    expect(fake.requests.map((request) => request.path).sort()).toEqual(asked);
+    renderCheckout({ signedIn: true, queryClient });
+    expect(screen.getByRole('heading', { name: 'Order Summary' })).toBeInTheDocument();
+    expect(within(paymentDetails()).getByRole('button', { name: 'Make Payment' })).toBeInTheDocument();
+    expect(fake.requests.map((request) => request.path).sort()).toEqual(asked);
+  });
 });
 
 describe('the checkout page of a guest (docs/product/buying.md#checkout)', () => {

@@ -1,7 +1,12 @@
 import { QueryError } from '@gvm/ui/query-error';
 import { Spinner } from '@gvm/ui/spinner';
 import { usePageMeta } from '@gvm/web-lib/page-meta';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { serverCartQueryOptions } from '@/features/cart';
+import { prefetchSignedIn } from '@/lib/auth/current-user';
+import { prefetchForFirstRender } from '@/lib/first-render-data';
+import { walletCreditQueryOptions } from '../api/get-wallet-credit';
 import { CreditPayment } from '../components/credit-payment';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentDetails } from '../components/payment-details';
@@ -9,6 +14,14 @@ import { useCheckout } from '../hooks/use-checkout';
 
 /** The live chat's launcher (docs/product/support-chat.md#in-the-browser): its code loads after the page's, from the page (decision 054). */
 const SupportChat = lazy(() => import('@/features/support-chat').then((chat) => ({ default: chat.SupportChat })));
+
+/** What a signed-in checkout's first render draws: the user, the cart and the UGM Credit to spend (decision 076). */
+export function pageData(queryClient: QueryClient): Promise<unknown> {
+  return prefetchSignedIn(queryClient, (userId) => [
+    prefetchForFirstRender(queryClient, serverCartQueryOptions(userId)),
+    prefetchForFirstRender(queryClient, walletCreditQueryOptions(userId)),
+  ]);
+}
 
 /**
  * docs/product/buying.md#checkout: the order summary on the left, payment details on the

@@ -11,11 +11,20 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type EndpointAnswer, fakeEndpoint, installFakeApi, type Routes } from '@/test/fake-api';
+import { useSessionStore } from '@/lib/auth/session-store';
+import { createQueryClient } from '@/lib/query-client';
+import {
+  type EndpointAnswer,
+  epochSeconds,
+  fakeAccessToken,
+  fakeEndpoint,
+  installFakeApi,
+  type Routes,
+} from '@/test/fake-api';
 import { renderRoutes } from '@/test/render-routes';
 import { signInAs, signOut, testUser } from '@/test/signed-in';
 import { emptyWallet, holding } from '@/test/wallets';
-import { WalletPage } from './wallet-page';
+import { pageData, WalletPage } from './wallet-page';
 
 const ada = testUser();
 let restoreApi = () => {};
@@ -79,6 +88,29 @@ function renderWallet() {
 afterEach(() => {
   restoreApi();
   signOut();
+  localStorage.clear();
+});
+
+describe("the wallet's first render, with its data (decision 076)", () => {
+  it('pageData loads the user and the wallet, so the first render draws the balance', async () => {
+    const requests = serve({});
+    localStorage.setItem('token', fakeAccessToken({ sub: ada._id, exp: epochSeconds(60) }));
+    localStorage.setItem('refreshToken', 'refresh');
+    useSessionStore.setState({ status: 'authenticated' });
+    const queryClient = createQueryClient();
+    await pageData(queryClient);
+    expect(requests.map((request) => request.path).sort()).toEqual(['/users/me', `/wallets/user/${ada._id}`]);
+    renderRoutes([{ path: '/wallet', Component: WalletPage }], '/wallet', undefined, queryClient);
+    expect(screen.getByText('GBP 37.50')).toBeInTheDocument();
+    expect(requests).toHaveLength(2);
+  });
+
+  it('asks for nothing in a browser that is not signed in', async () => {
+    const requests = serve({});
+    signOut();
+    await pageData(createQueryClient());
+    expect(requests).toEqual([]);
+  });
 });
 
 describe('the Balances tab of /wallet (docs/product/wallet-and-credit.md#wallet-page)', () => {

@@ -1,7 +1,10 @@
 import { usePageMeta } from '@gvm/web-lib/page-meta';
 import * as Tabs from '@radix-ui/react-tabs';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useCurrentUser, userIdOf } from '@/lib/auth/current-user';
+import { prefetchSignedIn, useCurrentUser, userIdOf } from '@/lib/auth/current-user';
+import { prefetchForFirstRender } from '@/lib/first-render-data';
+import { walletQueryOptions } from '../api/get-wallet';
 import { BalancesTab } from '../components/balances-tab';
 import { VouchersLoading, WalletSpinner } from '../components/wallet-loading';
 
@@ -33,6 +36,11 @@ const triggerClass =
   'shrink-0 rounded-md px-3 py-3 text-sm font-medium whitespace-nowrap text-gray-600 transition-colors sm:px-4 sm:py-2 ' +
   'hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:bg-white ' +
   'data-[state=active]:text-gray-900 data-[state=active]:shadow-sm';
+
+/** What the wallet's first render draws: the user and the balances (decision 076). */
+export function pageData(queryClient: QueryClient): Promise<unknown> {
+  return prefetchSignedIn(queryClient, (userId) => [prefetchForFirstRender(queryClient, walletQueryOptions(userId))]);
+}
 
 /** /wallet (docs/product/wallet-and-credit.md#wallet-page): title WALLET, tabs Balances, My Vouchers, Manage Vouchers. Login required. */
 export function WalletPage() {
