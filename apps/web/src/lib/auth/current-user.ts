@@ -48,7 +48,7 @@ export function userIdOf(user: ReturnType<typeof useCurrentUser>): string | unde
 }
 
 /** The stored access token's `sub` (the user's id), or undefined without a token that decodes. */
-export function storedUserId(): string | undefined {
+function storedUserId(): string | undefined {
   const { token } = readTokens();
   return (token && tokenSubject(token)) || undefined;
 }
