@@ -3,40 +3,17 @@ import {
   type OpsChatWritten,
   type OpsConversation,
   operatorDisplayName,
-  type SentShopperMessage,
   type ShopperChat,
 } from '@gvm/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ChatSocket,
-  type ListeningChatApp,
-  newClientId,
-  openChatSocket,
-  shopperCall,
-  shopperSend,
-  startChatApp,
-} from './support/chat';
+import { describe, expect, it } from 'vitest';
+import { chatAppForFile, newClientId, shopperCall, shopperSend } from './support/chat';
 import { auditRowsOf, signedInOperator } from './support/inbox';
 import { opsCall } from './support/operators';
 import { createUserAndToken } from './support/users';
 
-let ctx: ListeningChatApp;
-const sockets: ChatSocket[] = [];
-beforeAll(async () => {
-  // No auto-assignment: every conversation here starts unassigned.
-  ctx = await startChatApp({ chatAutoAssignLimit: 0 });
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await ctx?.close();
-});
-
-async function newConversation(body = 'Help!') {
-  const shopper = await createUserAndToken(ctx.app, { name: 'Grace Hopper' });
-  const sent = await shopperSend(ctx.app, shopper.token, body);
-  expect(sent.statusCode).toBe(201);
-  return { shopper, conversationId: sent.json<SentShopperMessage>().conversation.id };
-}
+// No auto-assignment: every conversation here starts unassigned.
+const ctx = chatAppForFile({ chatAutoAssignLimit: 0 });
+const newConversation = (body?: string) => ctx.newConversation('Grace Hopper', body);
 
 const unreadOf = async (token: string) =>
   (await opsCall(ctx.app, 'GET', '/chat/unread', token)).json<OpsChatUnread>().conversations;
@@ -44,8 +21,7 @@ const unreadOf = async (token: string) =>
 describe("the menu's unread count", () => {
   it('counts unresolved conversations with unread shopper messages, and the socket says when it changes', async () => {
     const support = await signedInOperator(ctx.app, ctx.clock, 'support');
-    const socket = await openChatSocket(ctx.socketUrl, support.token);
-    sockets.push(socket);
+    const socket = await ctx.socketFor(support.token);
     const before = await unreadOf(support.token);
 
     const first = await newConversation('Where is my gift?');

@@ -7,37 +7,14 @@ import {
   type OpsConversationList,
   type OpsConversationSummary,
   operatorDisplayName,
-  type SentShopperMessage,
 } from '@gvm/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ChatSocket,
-  type ListeningChatApp,
-  newClientId,
-  openChatSocket,
-  shopperSend,
-  startChatApp,
-} from './support/chat';
+import { describe, expect, it } from 'vitest';
+import { chatAppForFile, newClientId, shopperSend } from './support/chat';
 import { auditRowsOf, signedInOperator } from './support/inbox';
 import { opsCall } from './support/operators';
-import { createUserAndToken } from './support/users';
 
-let ctx: ListeningChatApp;
-const sockets: ChatSocket[] = [];
-beforeAll(async () => {
-  ctx = await startChatApp({ chatAutoAssignLimit: 2 });
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await ctx?.close();
-});
-
-async function newConversation(body = 'Help!') {
-  const shopper = await createUserAndToken(ctx.app, { name: 'Alan Turing' });
-  const sent = await shopperSend(ctx.app, shopper.token, body);
-  expect(sent.statusCode).toBe(201);
-  return { shopper, conversationId: sent.json<SentShopperMessage>().conversation.id };
-}
+const ctx = chatAppForFile({ chatAutoAssignLimit: 2 });
+const newConversation = (body?: string) => ctx.newConversation('Alan Turing', body);
 
 const summaryOf = async (token: string, id: string) =>
   (await opsCall(ctx.app, 'GET', `/chat/conversations/${id}`, token)).json<OpsConversation>();
@@ -46,7 +23,7 @@ describe('assignment', () => {
   it('gives new conversations to the online operator with the fewest, at most the limit each, then leaves them unassigned', async () => {
     const operator = await signedInOperator(ctx.app, ctx.clock, 'support');
     const offline = await signedInOperator(ctx.app, ctx.clock, 'support');
-    sockets.push(await openChatSocket(ctx.socketUrl, operator.token));
+    await ctx.socketFor(operator.token);
     const assigned = [];
     for (let index = 0; index < 3; index += 1) {
       const { conversationId } = await newConversation();

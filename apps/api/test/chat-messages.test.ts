@@ -6,37 +6,16 @@ import {
   type ShopperChat,
 } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatMessages } from '../src/db/schema';
-import {
-  type ChatSocket,
-  type ListeningChatApp,
-  newClientId,
-  openChatSocket,
-  shopperCall,
-  shopperSend,
-  startChatApp,
-} from './support/chat';
+import { chatAppForFile, newClientId, openChatSocket, shopperCall, shopperSend } from './support/chat';
 import { signedInOperator } from './support/inbox';
 import { mailsTo } from './support/mail';
 import { opsCall } from './support/operators';
 import { createUserAndToken } from './support/users';
 
-let ctx: ListeningChatApp;
-const sockets: ChatSocket[] = [];
-beforeAll(async () => {
-  ctx = await startChatApp({ chatAutoAssignLimit: 0 });
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await ctx?.close();
-});
-
-async function socketFor(token: string) {
-  const socket = await openChatSocket(ctx.socketUrl, token);
-  sockets.push(socket);
-  return socket;
-}
+const ctx = chatAppForFile({ chatAutoAssignLimit: 0 });
+const socketFor = (token: string) => ctx.socketFor(token);
 
 const reply = (token: string, conversationId: string, body: string, clientId = newClientId()) =>
   opsCall(ctx.app, 'POST', `/chat/conversations/${conversationId}/replies`, token, { body, clientId });
@@ -283,10 +262,7 @@ describe('when the shopper is not watching', () => {
 
   it('tells the shopper whether support is online, and when that changes', async () => {
     // Earlier tests' sockets close first, so no operator is connected.
-    for (const open of sockets.splice(0)) {
-      open.close();
-      await open.closed;
-    }
+    await ctx.closeSockets();
     const shopper = await createUserAndToken(ctx.app);
     await expect
       .poll(async () => (await shopperCall(ctx.app, 'GET', '', shopper.token)).json<ShopperChat>().operatorsOnline)

@@ -1,30 +1,17 @@
 import type { SessionTokens } from '@gvm/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens } from '../src/db/schema';
 import { signAccessToken } from '../src/lib/tokens';
 import { minutes } from './support/app';
-import { type ChatSocket, type ListeningChatApp, openChatSocket, startChatApp } from './support/chat';
+import { chatAppForFile, openChatSocket } from './support/chat';
 import { signedInOperator } from './support/inbox';
 import { opsCall } from './support/operators';
 import { bearer, nextIp, signInByCode } from './support/sign-in';
 import { createUserAndToken } from './support/users';
 
-let ctx: ListeningChatApp;
-const sockets: ChatSocket[] = [];
-beforeAll(async () => {
-  ctx = await startChatApp();
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await ctx?.close();
-});
-
-async function socketFor(token: string) {
-  const socket = await openChatSocket(ctx.socketUrl, token);
-  sockets.push(socket);
-  return socket;
-}
+const ctx = chatAppForFile();
+const socketFor = (token: string) => ctx.socketFor(token);
 
 const SESSION_ENDED = 4403;
 const UNAUTHENTICATED = 4401;

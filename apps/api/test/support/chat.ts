@@ -1,4 +1,5 @@
-import type { OperatorChatEvent, SendChatMessageRequest, ShopperChatEvent } from '@gvm/contract';
+import type { OperatorChatEvent, SendChatMessageRequest, SentShopperMessage, ShopperChatEvent } from '@gvm/contract';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp } from '../../src/app';
 import type { App } from '../../src/app-types';
@@ -8,6 +9,7 @@ import type { ChatTimings } from '../../src/modules/chat';
 import { createTestDatabase } from '../helpers';
 import { createTestClock, type TestClock } from './app';
 import { bearer, nextIp } from './sign-in';
+import { createUserAndToken } from './users';
 
 /** The chat's intervals in tests: sessions re-checked every 100 ms, so a test waits briefly. */
 export const fastChatTimings: Partial<ChatTimings> = { recheckMs: 100, authTimeoutMs: 500 };
@@ -47,6 +49,67 @@ export async function startChatApp(
     close: async () => {
       await app.close();
       if (!shared) await database.close();
+    },
+  };
+}
+
+/** A test file's chat app (`chatAppForFile`): the listening app, and the sockets it closes at the end. */
+export interface FileChatApp extends Omit<ListeningChatApp, 'close'> {
+  /** A socket signed in with `token`, closed after the file's tests. */
+  socketFor(token: string): Promise<ChatSocket>;
+  /** Closes the sockets opened so far, and waits until each has closed. */
+  closeSockets(): Promise<void>;
+  /** A new shopper's first message: the shopper and their conversation's id. */
+  newConversation(
+    name: string,
+    body?: string,
+  ): Promise<{ shopper: Awaited<ReturnType<typeof createUserAndToken>>; conversationId: string }>;
+}
+
+/**
+ * The chat app a test file's tests share: started before them (`startChatApp(overrides)`), closed
+ * after them with every socket `socketFor` opened. Call it at the file's top level.
+ */
+export function chatAppForFile(overrides: Partial<Config> = {}): FileChatApp {
+  let started: ListeningChatApp | undefined;
+  const sockets: ChatSocket[] = [];
+  beforeAll(async () => {
+    started = await startChatApp(overrides);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await started?.close();
+  });
+  const ctx = () => {
+    if (!started) throw new Error('The chat app starts before the tests');
+    return started;
+  };
+  return {
+    get app() {
+      return ctx().app;
+    },
+    get clock() {
+      return ctx().clock;
+    },
+    get socketUrl() {
+      return ctx().socketUrl;
+    },
+    async socketFor(token) {
+      const socket = await openChatSocket(ctx().socketUrl, token);
+      sockets.push(socket);
+      return socket;
+    },
+    async closeSockets() {
+      for (const open of sockets.splice(0)) {
+        open.close();
+        await open.closed;
+      }
+    },
+    async newConversation(name, body = 'Help!') {
+      const shopper = await createUserAndToken(ctx().app, { name });
+      const sent = await shopperSend(ctx().app, shopper.token, body);
+      expect(sent.statusCode).toBe(201);
+      return { shopper, conversationId: sent.json<SentShopperMessage>().conversation.id };
     },
   };
 }
