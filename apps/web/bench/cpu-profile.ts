@@ -1,8 +1,7 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
-import { benchRoutes } from './routes';
-import { firstProductId, startServer } from './server';
-import { signedInStorage } from './session';
+import { benchRouteNamed, newRoutePage } from './route-page';
+import { startServer } from './server';
 import { sourceMapOf } from './source-maps';
 
 /**
@@ -62,20 +61,10 @@ const add = <K>(totals: Map<K, number>, key: K, ms: number) => totals.set(key, (
 const server = await startServer(Number(process.env.BENCH_PORT ?? 3197));
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
-  const productId = await firstProductId(server.baseURL);
-  const routes = benchRoutes(productId);
-  const route = [...routes.guest, ...routes.signedIn].find((each) => each.name === routeName);
-  if (!route) throw new Error(`No bench route named ${routeName}`);
-  const storage = routes.signedIn.includes(route) ? await signedInStorage(server.baseURL, productId) : undefined;
+  const bench = await benchRouteNamed(server.baseURL, routeName);
+  const { route } = bench;
   for (let load = 0; load < loads; load += 1) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const page = await context.newPage();
-    if (storage) {
-      await page.goto(`${server.baseURL}/api/v1/health`);
-      await page.evaluate((entries) => {
-        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-      }, storage);
-    }
+    const { context, page } = await newRoutePage(browser, server.baseURL, bench);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
